@@ -1,0 +1,2 @@
+import PlaygroundServer
+print("todo")

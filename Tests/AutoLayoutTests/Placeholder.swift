@@ -1,0 +1,4 @@
+import Testing
+@testable import AutoLayout
+
+@Test func placeholder() { #expect(Bool(true)) }

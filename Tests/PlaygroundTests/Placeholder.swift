@@ -1,0 +1,4 @@
+import Testing
+@testable import Playground
+
+@Test func placeholder() { #expect(Bool(true)) }
