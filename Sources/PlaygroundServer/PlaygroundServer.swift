@@ -1,0 +1,72 @@
+import CLibWebSockets
+import Glibc
+
+/// The Layout Playground server: static files from the public folder and the `layout-playground.v1`
+/// WebSocket on one port, one `Session` per connection, driven by a single libwebsockets service thread.
+///
+/// Create it, read `port`, call `run()` on the thread that should service the sockets, and stop it with
+/// `stopHandle.requestStop()` from anywhere.
+public final class PlaygroundServer {
+    /// The options it was started with.
+    public let options: ServerOptions
+    /// The port really listened on (the kernel's pick when `options.port` is 0).
+    public let port: Int
+    /// Stops `run()` from any thread.
+    public let stopHandle = StopHandle()
+
+    private let transport: Transport
+    private let arena = CAllocations()
+    private var context: OpaquePointer?
+
+    /// Binds the address and starts listening (connections are accepted once `run()` services them).
+    ///
+    /// - Throws: `ServerError.invalidHost`, `.invalidPort`, `.publicDirectoryMissing`, or
+    ///   `.contextCreationFailed` when libwebsockets cannot listen (address in use, not a local address).
+    public init(options: ServerOptions) throws {
+        guard let bind = BindAddress(host: options.host) else { throw ServerError.invalidHost(options.host) }
+        guard (0...65535).contains(options.port) else { throw ServerError.invalidPort(options.port) }
+        var info = stat()
+        guard stat(options.publicDirectory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw ServerError.publicDirectoryMissing(options.publicDirectory)
+        }
+        self.options = options
+        transport = Transport(options: options)
+        ServerLog.configure()
+        guard let context = ContextSetup.makeContext(options: options, bind: bind,
+                                                     user: transport.unretainedPointer, arena: arena),
+              let port = ContextSetup.listenPort(of: context) else {
+            throw ServerError.contextCreationFailed(host: options.host, port: options.port)
+        }
+        self.context = context
+        self.port = port
+        transport.attach(context)
+        stopHandle.attach(context)
+    }
+
+    /// Services connections until `stopHandle.requestStop()`, then closes every WebSocket with 1001
+    /// (going away), waits at most `gracePeriod` seconds for them to close, and releases the context.
+    /// Call it once.
+    public func run(gracePeriod: Double = 0.8) {
+        guard let context else { return }
+        var result: Int32 = 0
+        while result >= 0 && !stopHandle.isStopRequested {
+            result = lws_service(context, 0)
+        }
+        let deadline = transport.clock.nowMicros + Int64(gracePeriod * 1_000_000)
+        transport.beginShutdown(deadlineMicros: deadline)
+        while result >= 0 && transport.hasConnections && transport.clock.nowMicros < deadline {
+            result = lws_service(context, 0)
+        }
+        transport.stopTimers()
+        stopHandle.attach(nil)
+        lws_context_destroy(context)
+        self.context = nil
+    }
+
+    deinit {
+        if let context {
+            stopHandle.attach(nil)
+            lws_context_destroy(context)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import CLibWebSockets
+
+/// The `layout-playground.v1` protocol callback (a top-level func: Swift forms C function pointers only
+/// from those). It translates libwebsockets events into `Transport` calls.
+///
+/// Being protocol 0 and the pvo default, it also receives plain HTTP events; everything it does not handle
+/// goes to `lws_callback_http_dummy`, which serves the mount and answers 404 (notes, pitfall 2).
+func playgroundProtocolCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+                                _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
+                                _ length: Int) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE,
+         LWS_CALLBACK_WS_PEER_INITIATED_CLOSE, LWS_CALLBACK_CLOSED:
+        guard let wsi, let transport = Transport.of(wsi) else { return 0 }
+        let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        switch reason {
+        case LWS_CALLBACK_ESTABLISHED: transport.established(wsi, user: user)
+        case LWS_CALLBACK_RECEIVE: transport.receive(wsi, user: user, bytes: bytes)
+        case LWS_CALLBACK_SERVER_WRITEABLE: return transport.writeable(user: user)
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE: transport.peerClosing(user: user, payload: bytes)
+        default: transport.closed(user: user)
+        }
+        return 0
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}

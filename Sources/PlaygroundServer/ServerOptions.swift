@@ -1,0 +1,36 @@
+/// Everything the transport needs to know to start listening.
+public struct ServerOptions: Sendable {
+    /// The address to bind: an IPv4 literal (`127.0.0.1`, `0.0.0.0` for every IPv4 interface) or an
+    /// IPv6 literal (`::1`). Host names are not resolved; `localhost` is accepted as `127.0.0.1`.
+    public var host: String
+    /// The TCP port; 0 lets the kernel pick a free one (read it back from `PlaygroundServer.port`).
+    public var port: Int
+    /// Absolute path of the folder served at `/` (static files, `index.html` by default).
+    public var publicDirectory: String
+    /// How often realtime sessions are ticked while they animate, in ticks per second.
+    public var tickRate: Double
+    /// Largest complete client message accepted, in bytes (after permessage-deflate inflation).
+    /// A larger one closes the connection with 1009 (message too big).
+    public var maxMessageBytes: Int
+    /// Offer the permessage-deflate extension to clients.
+    public var permessageDeflate: Bool
+    /// Send libwebsockets' strict security headers (CSP `default-src 'none'; script-src 'self'…`,
+    /// `x-content-type-options: nosniff`, …) with static files. The page must then carry no inline
+    /// script or style element.
+    public var securityHeaders: Bool
+
+    /// The WebSocket subprotocol the server speaks. Clients that name no subprotocol are served the same.
+    public static let subprotocol = "layout-playground.v1"
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String,
+                tickRate: Double = 60, maxMessageBytes: Int = 1 << 20,
+                permessageDeflate: Bool = true, securityHeaders: Bool = true) {
+        self.host = host
+        self.port = port
+        self.publicDirectory = publicDirectory
+        self.tickRate = tickRate
+        self.maxMessageBytes = maxMessageBytes
+        self.permessageDeflate = permessageDeflate
+        self.securityHeaders = securityHeaders
+    }
+}

@@ -1,0 +1,156 @@
+import CLibWebSockets
+import Playground
+
+/// The service-thread state behind a `PlaygroundServer`: open connections, the tick and the clock.
+///
+/// libwebsockets is single-threaded: every method here runs on the thread that calls `lws_service`
+/// (the callbacks reach this object through the context's user pointer), so no locking is needed.
+final class Transport {
+    let options: ServerOptions
+    let clock = MonotonicClock()
+    private(set) var context: OpaquePointer?
+    private var connections: [UInt64: Connection] = [:]
+    /// Connections whose session wanted ticks after their last turn or tick.
+    private var ticking: Set<UInt64> = []
+    private var lastID: UInt64 = 0
+    private var ticker: Ticker?
+    private var wakeTimer: ServiceTimer?
+
+    init(options: ServerOptions) {
+        self.options = options
+    }
+
+    /// The pointer stored as the context's user pointer.
+    var unretainedPointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The transport whose context `wsi` belongs to.
+    static func of(_ wsi: OpaquePointer) -> Transport? {
+        guard let context = lws_get_context(wsi), let user = lws_context_user(context) else { return nil }
+        return Unmanaged<Transport>.fromOpaque(user).takeUnretainedValue()
+    }
+
+    /// Called once the context exists.
+    func attach(_ context: OpaquePointer) {
+        self.context = context
+        ticker = Ticker(rate: options.tickRate, owner: unretainedPointer, callback: tickTimerFired)
+        wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
+    }
+
+    var hasConnections: Bool { !connections.isEmpty }
+
+    // MARK: Connection events (from playgroundProtocolCallback)
+
+    /// LWS_CALLBACK_ESTABLISHED: a new session; its `hello` goes out at the first WRITEABLE.
+    func established(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) {
+        guard let user else { return }
+        lastID += 1
+        let id = lastID
+        user.storeBytes(of: id, as: UInt64.self)
+        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: clock.now),
+                                    peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
+        connections[id] = connection
+        ServerLog.info("open \(connection.session.id) from \(connection.peer)")
+        lws_callback_on_writable(wsi)
+    }
+
+    /// LWS_CALLBACK_RECEIVE: reassembles; a complete message is one session turn.
+    func receive(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, bytes: UnsafeRawBufferPointer) {
+        guard let connection = connection(user) else { return }
+        let received = connection.receive(bytes, isFirst: lws_is_first_fragment(wsi) != 0,
+                                          isFinal: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0,
+                                          isBinary: lws_frame_is_binary(wsi) != 0)
+        guard case .message(let text) = received else { return }
+        let session = connection.session
+        session.receive(text, now: clock.now)
+        if session.hasOutgoing { lws_callback_on_writable(wsi) }
+        if session.wantsTicks { startTicking(connection.id) }
+    }
+
+    /// LWS_CALLBACK_SERVER_WRITEABLE: one write (or the pending close). Returns the callback result.
+    func writeable(user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let connection = connection(user) else { return 0 }
+        return connection.writeable()
+    }
+
+    /// LWS_CALLBACK_WS_PEER_INITIATED_CLOSE: remembers the peer's close code for the log.
+    func peerClosing(user: UnsafeMutableRawPointer?, payload: UnsafeRawBufferPointer) {
+        guard let connection = connection(user), payload.count >= 2 else { return }
+        connection.peerCloseCode = UInt16(payload[0]) << 8 | UInt16(payload[1])
+    }
+
+    /// LWS_CALLBACK_CLOSED: the session is freed here.
+    func closed(user: UnsafeMutableRawPointer?) {
+        guard let user else { return }
+        let id = user.load(as: UInt64.self)
+        user.storeBytes(of: 0, as: UInt64.self)
+        ticking.remove(id)
+        guard let connection = connections.removeValue(forKey: id) else { return }
+        let code = connection.peerCloseCode.map { " (peer sent \($0))" } ?? ""
+        ServerLog.info("close \(connection.session.id)\(code)")
+    }
+
+    // MARK: Tick
+
+    private func startTicking(_ id: UInt64) {
+        ticking.insert(id)
+        guard let context, let ticker else { return }
+        ticker.start(nowMicros: clock.nowMicros, context: context)
+    }
+
+    /// One display tick: only sessions that want ticks are touched.
+    func tick() {
+        let now = clock.now
+        for id in ticking {
+            guard let connection = connections[id] else { ticking.remove(id); continue }
+            let session = connection.session
+            session.tick(now: now)
+            if session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
+            if !session.wantsTicks { ticking.remove(id) }
+        }
+        guard let context, let ticker else { return }
+        if ticking.isEmpty { ticker.stop() } else { ticker.scheduleNext(nowMicros: clock.nowMicros, context: context) }
+    }
+
+    // MARK: Shutdown
+
+    /// Starts closing every connection with 1001 and makes sure the service loop wakes at `deadlineMicros`.
+    func beginShutdown(deadlineMicros: Int64) {
+        ticker?.stop()
+        ticking.removeAll()
+        for connection in connections.values {
+            connection.close(LWS_CLOSE_STATUS_GOINGAWAY, reason: "server shutting down")
+        }
+        if let context { wakeTimer?.schedule(in: deadlineMicros - clock.nowMicros, context: context) }
+    }
+
+    /// Cancels every timer; call before destroying the context.
+    func stopTimers() {
+        ticker?.stop()
+        wakeTimer?.cancel()
+    }
+
+    // MARK: Helpers
+
+    private func connection(_ user: UnsafeMutableRawPointer?) -> Connection? {
+        guard let user else { return nil }
+        return connections[user.load(as: UInt64.self)]
+    }
+
+    private func peerAddress(_ wsi: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let name = buffer.withUnsafeMutableBufferPointer { pointer -> String in
+            guard let base = pointer.baseAddress, lws_get_peer_simple(wsi, base, pointer.count) != nil else { return "?" }
+            return String(cString: base)
+        }
+        return name
+    }
+}
+
+/// The tick timer's callback (a top-level func so it converts to a C function pointer).
+func tickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let owner = ServiceTimer.owner(of: sul) else { return }
+    Unmanaged<Transport>.fromOpaque(owner).takeUnretainedValue().tick()
+}
+
+/// The shutdown deadline's callback: firing is enough, it makes `lws_service` return.
+func wakeTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {}
