@@ -1,0 +1,70 @@
+/// Tolerance for "near zero" tests throughout the solver.
+let epsilon = 1e-8
+
+@inline(__always) func nearZero(_ value: Double) -> Bool {
+    value < epsilon && value > -epsilon
+}
+
+/// Kind of a tableau symbol (paper §2.2, §3: external = unrestricted user variable; slack and error are
+/// restricted to be >= 0; dummy is a slack fixed at 0, the marker of a required equality).
+enum SymbolKind: UInt8 {
+    case external, slack, error, dummy
+}
+
+/// A sparse linear row `constant + Σ cells[symbol] × symbol`.
+///
+/// In the tableau, a row stored under basic symbol `b` means `b = constant + Σ cells`.
+/// Symbols are dense `Int` ids. These helpers do not know about the solver's column index; the
+/// solver uses them only for rows that are not in the tableau (objective levels, the artificial
+/// objective, rows being built).
+struct Row {
+    var cells: [Int: Double]
+    var constant: Double
+
+    init(constant: Double = 0) {
+        self.cells = [:]
+        self.constant = constant
+    }
+
+    @inline(__always) func coefficient(for symbol: Int) -> Double { cells[symbol] ?? 0 }
+
+    /// cells[symbol] += coefficient, dropping the cell when it becomes near zero.
+    mutating func insert(symbol: Int, coefficient: Double) {
+        if let i = cells.index(forKey: symbol) {
+            let v = cells.values[i] + coefficient
+            if nearZero(v) { cells.remove(at: i) } else { cells.values[i] = v }
+        } else if !nearZero(coefficient) {
+            cells[symbol] = coefficient
+        }
+    }
+
+    /// self += coefficient × other.
+    mutating func insert(row other: Row, coefficient: Double = 1) {
+        constant += other.constant * coefficient
+        for (s, c) in other.cells { insert(symbol: s, coefficient: c * coefficient) }
+    }
+
+    mutating func reverseSign() {
+        constant = -constant
+        for i in cells.indices { cells.values[i] = -cells.values[i] }
+    }
+
+    /// Given `0 = self`, solve for `symbol` (which must have a non-zero cell): afterwards
+    /// `symbol = self`.
+    mutating func solveFor(_ symbol: Int) {
+        let c = -1 / cells.removeValue(forKey: symbol)!
+        constant *= c
+        for i in cells.indices { cells.values[i] *= c }
+    }
+
+    /// Given `lhs = self` (lhs not in cells), re-solve for `rhs`: afterwards `rhs = self`.
+    mutating func solveFor(lhs: Int, rhs: Int) {
+        insert(symbol: lhs, coefficient: -1)
+        solveFor(rhs)
+    }
+
+    /// Replaces `symbol` by `row` (which defines it).
+    mutating func substitute(_ symbol: Int, with row: Row) {
+        if let c = cells.removeValue(forKey: symbol) { insert(row: row, coefficient: c) }
+    }
+}
