@@ -1,38 +1,191 @@
+import AutoLayout
 import Foundation
 
 /// One client's playground: a scene, its layout engine, a clock and an outbox of messages to send.
 ///
-/// A session knows nothing of sockets. The transport feeds it one complete text message per run-loop turn
-/// with `receive(_:now:)`, calls `tick(now:)` at the display rate while `wantsTicks` is true, and drains
-/// `nextOutgoing()` whenever the socket is writable. `now` is the transport's monotonic time in seconds.
+/// A session knows nothing of sockets. The transport feeds it one complete text message per run-loop
+/// turn with `receive(_:now:)`, calls `tick(now:)` at the display rate while `wantsTicks` is true, and
+/// drains `nextOutgoing()` whenever the socket is writable. `now` is the transport's monotonic time in
+/// seconds. The protocol is documented in docs/PROTOCOL.md.
 public final class Session {
+    /// The WebSocket subprotocol and `hello.protocol`.
+    public static let protocolName = "layout-playground.v1"
+    /// The protocol version announced in `hello.version`.
+    public static let protocolVersion = 1
+
     /// The session's id, as sent in `hello`.
     public let id: String
-    private var outbox: [String] = []
+    let library: SceneLibrary
+    let limits: SceneReader.Limits
+    var scene: Scene
+    var clock: Clock
+    var outbox = Outbox()
+    var frameStream = FrameStream()
+    /// The turn that started each running animation block.
+    var animationRequests: [AnimationGroupID: Turn] = [:]
+    /// The transport's clock at the latest call, seconds.
+    var transportTime: Double
+    private var lastTickFrameTime = -Double.infinity
+    private var turnCount = 0
 
-    /// Creates a session and queues its `hello`.
+    /// Creates a session holding an empty 375×667 scene and queues its `hello`.
+    /// - Parameters:
+    ///   - id: the id announced in `hello`.
+    ///   - now: the transport's clock, seconds.
     public init(id: String, now: Double) {
         self.id = id
-        outbox.append(#"{"type":"hello","protocol":"layout-playground.v1","session":"\#(id)","scenes":[]}"#)
+        library = .builtIn
+        limits = SceneReader.Limits()
+        clock = Clock(now: now)
+        transportTime = now
+        scene = Scene(name: "empty", title: "Empty", summary: "",
+                      engine: LayoutEngine(size: Size(width: 375, height: 667)))
+        send([
+            "type": "hello", "protocol": Self.protocolName, "version": Self.protocolVersion, "session": id,
+            "scenes": library.names,
+            "limits": ["maxViews": limits.maxViews, "maxConstraints": limits.maxConstraints,
+                       "maxOpsPerMessage": Turn.maxOps, "maxDepth": Turn.maxDepth],
+        ])
     }
 
-    /// Handles one client text message as one run-loop turn and queues everything it causes.
+    /// Handles one client text message as one run-loop turn and queues everything it causes: conflicts,
+    /// frames, finished animations, then the answer. Never throws: bad input becomes an `error`.
     public func receive(_ text: String, now: Double) {
-        outbox.append(#"{"type":"error","code":"not-implemented","message":"not implemented yet"}"#)
+        moveClock(to: now)
+        var requestID: Any?
+        var answer: [String: Any]?
+        do {
+            let message = try Fields.decode(text)
+            requestID = try message.requestID()
+            turnCount += 1
+            let turn = Turn(requestID: requestID, serial: turnCount)
+            answer = try handle(message, turn: turn, nested: false)
+            if answer == nil, requestID != nil { answer = ["type": "ok"] }
+        } catch let error as ProtocolError {
+            answer = ["type": "error", "code": error.code, "message": error.message]
+        } catch {
+            answer = ["type": "error", "code": "internal", "message": "\(error)"]
+        }
+        endTurn()
+        if var answer {
+            answer["re"] = requestID ?? NSNull()
+            send(answer)
+        }
     }
 
-    /// Advances a realtime clock to `now`: queues a `frames` (coalesced with an unsent one) and any
-    /// `animationEnd` that became due.
-    public func tick(now: Double) {}
+    /// Advances a real-time clock to `now`: queues a `frames` (merged with an unsent one) at the
+    /// session's frame rate and an `animationEnd` for each block that ended.
+    public func tick(now: Double) {
+        guard clock.mode == .realtime else { return }
+        let engine = scene.engine
+        let wasAnimating = engine.isAnimating
+        moveClock(to: now)
+        let due = engine.time - lastTickFrameTime >= 1 / Double(clock.framesPerSecond) - 0.002
+        if wasAnimating, due || !engine.isAnimating {
+            lastTickFrameTime = engine.time
+            outbox.appendFrames()
+        }
+        sendCompletions()
+    }
 
-    /// True while the realtime clock runs an animation, so the transport should call `tick(now:)`.
-    public var wantsTicks: Bool { false }
+    /// True while the real-time clock runs an animation, so the transport should call `tick(now:)`.
+    public var wantsTicks: Bool { clock.mode == .realtime && scene.engine.isAnimating }
 
-    /// True when `nextOutgoing()` has something to send.
+    /// True when `nextOutgoing()` may have something to send.
     public var hasOutgoing: Bool { !outbox.isEmpty }
 
-    /// The next text message to send, rendered now (a pending `frames` carries the newest state).
+    /// The next text message to send, rendered now: a pending `frames` carries the newest state and is
+    /// skipped when nothing changed.
     public func nextOutgoing() -> String? {
-        outbox.isEmpty ? nil : outbox.removeFirst()
+        while let item = outbox.popFirst() {
+            switch item {
+            case .text(let text):
+                return text
+            case .frames:
+                if let message = frameStream.next(for: scene.engine) { return Self.encode(message) }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Turns
+
+    func moveClock(to now: Double) {
+        transportTime = max(transportTime, now)
+        scene.engine.advance(to: clock.time(at: now))
+    }
+
+    /// The end of a run-loop turn: the implicit layout pass, then what it produced.
+    func endTurn() {
+        scene.engine.layoutIfNeeded()
+        for conflict in scene.engine.takeConflicts() {
+            send(["type": "conflict", "broken": conflict.broken, "constraints": conflict.constraints,
+                  "log": conflict.log])
+        }
+        outbox.appendFrames()
+        sendCompletions()
+    }
+
+    func sendCompletions() {
+        for completion in scene.engine.takeCompletions() {
+            guard let turn = animationRequests.removeValue(forKey: completion.group) else { continue }
+            if turn.animationEnded(finished: completion.finished) { sendAnimationEnd(for: turn) }
+        }
+    }
+
+    func sendAnimationEnd(for turn: Turn) {
+        send(["type": "animationEnd", "re": turn.requestID ?? NSNull(), "finished": turn.animationsFinished])
+    }
+
+    /// Registers an animation block started by `turn`; its `animationEnd` waits for all of them.
+    func track(_ group: AnimationGroupID, for turn: Turn) {
+        animationRequests[group] = turn
+        turn.runningAnimations += 1
+    }
+
+    func send(_ message: [String: Any]) {
+        outbox.append(Self.encode(message))
+    }
+
+    static func encode(_ message: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]) else {
+            return #"{"type":"error","code":"internal","message":"unencodable message"}"#
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// One client message's turn: who to answer and how much work it may still do.
+final class Turn {
+    static let maxDepth = 16
+    static let maxOps = 10_000
+
+    let requestID: Any?
+    /// Orders turns, oldest first.
+    let serial: Int
+    private(set) var opsRun = 0
+    /// Animation blocks this turn started that have not ended; one `animationEnd` follows the last.
+    var runningAnimations = 0
+    /// False once any of them was interrupted.
+    private(set) var animationsFinished = true
+
+    init(requestID: Any?, serial: Int) {
+        self.requestID = requestID
+        self.serial = serial
+    }
+
+    /// Notes that one of this turn's animation blocks ended; true when it was the last.
+    func animationEnded(finished: Bool) -> Bool {
+        runningAnimations -= 1
+        animationsFinished = animationsFinished && finished
+        return runningAnimations == 0
+    }
+
+    /// Counts one more op. Throws `too-many-ops` past the limit.
+    func count() throws {
+        opsRun += 1
+        guard opsRun <= Self.maxOps else {
+            throw ProtocolError("too-many-ops", "a message may run at most \(Self.maxOps) ops")
+        }
     }
 }

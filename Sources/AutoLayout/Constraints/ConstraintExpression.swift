@@ -1,0 +1,131 @@
+import Cassowary
+
+/// Turns a `LayoutConstraint` into a Cassowary constraint.
+///
+/// Both attributes are written in the bounds space of the items' nearest common ancestor C, where C's
+/// own edges are 0…width and 0…height (so a `bounds.origin` change moves nothing in the solver). An
+/// item's origin in C is the sum of the frame origins on its way up to C.
+enum ConstraintExpression {
+    /// Validates the pairing as UIKit does and builds `first − multiplier × second − constant ⋚ 0`.
+    /// - Throws: `LayoutError.invalidPairing`, `.invalidValue`, `.invalidPriority`, `.noCommonAncestor`.
+    static func make(for constraint: LayoutConstraint, resolve: (LayoutItem, LayoutAttribute) -> LayoutItem?)
+        throws -> Cassowary.Constraint
+    {
+        try validate(constraint)
+        guard let first = resolve(constraint.firstItem, constraint.firstAttribute) else {
+            throw LayoutError.invalidPairing("layout guides have no margins")
+        }
+        var second: LayoutItem?
+        if let item = constraint.secondItem, let attribute = constraint.secondAttribute {
+            guard let resolved = resolve(item, attribute) else {
+                throw LayoutError.invalidPairing("layout guides have no margins")
+            }
+            second = resolved
+        }
+        let container = try commonContainer(first, second, names: constraint)
+        var expression = position(of: first, constraint.firstAttribute.plain, in: container)
+        if let second, let attribute = constraint.secondAttribute {
+            let other = position(of: second, attribute.plain, in: container)
+            expression.terms += other.terms.map { Term($0.variable, -constraint.multiplier * $0.coefficient) }
+            expression.constant -= constraint.multiplier * other.constant
+        }
+        expression.constant -= constraint.constant
+        return Cassowary.Constraint(expression, relation(constraint.relation),
+                                    strength: Strength(constraint.priority))
+    }
+
+    static func validate(_ c: LayoutConstraint) throws {
+        guard c.priority.isFinite, c.priority > 0, c.priority <= LayoutConstraint.required else {
+            throw LayoutError.invalidPriority(c.priority)
+        }
+        guard c.constant.isFinite, abs(c.constant) < 1e9 else {
+            throw LayoutError.invalidValue("constant must be a finite number of points under 1e9")
+        }
+        guard c.multiplier.isFinite, abs(c.multiplier) < 1e9 else {
+            throw LayoutError.invalidValue("multiplier must be finite")
+        }
+        let first = c.firstAttribute
+        if c.firstItem is LayoutGuide, first.isMargin {
+            throw LayoutError.invalidPairing("\(c.firstItem.identifier) is a layout guide: it has no margins")
+        }
+        guard let second = c.secondAttribute else {
+            guard first.kind == .dimension else {
+                throw LayoutError.invalidPairing(
+                    "a constraint cannot make the location attribute \(first.rawValue) equal to a constant")
+            }
+            return
+        }
+        if let item = c.secondItem, item is LayoutGuide, second.isMargin {
+            throw LayoutError.invalidPairing("\(item.identifier) is a layout guide: it has no margins")
+        }
+        guard first.kind == second.kind else {
+            throw LayoutError.invalidPairing(
+                "\(first.rawValue) and \(second.rawValue) cannot be related: a size and a location differ")
+        }
+        if first.kind == .location {
+            guard first.axis == second.axis else {
+                throw LayoutError.invalidPairing(
+                    "\(first.rawValue) and \(second.rawValue) lie on different axes")
+            }
+            guard c.multiplier != 0 else {
+                throw LayoutError.invalidPairing("a multiplier of 0 with a location attribute is invalid")
+            }
+        }
+        let families = Set([first.directionFamily, second.directionFamily])
+        if families.contains(.directional), families.contains(.absolute) {
+            throw LayoutError.invalidPairing(
+                "leading/trailing cannot be related to left/right: they differ in right-to-left layouts")
+        }
+    }
+
+    private static func relation(_ relation: LayoutRelation) -> Relation {
+        switch relation {
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+    }
+
+    private static func commonContainer(_ first: LayoutItem, _ second: LayoutItem?,
+                                        names c: LayoutConstraint) throws -> View {
+        let firstChain = first.containerChain
+        guard let second else {
+            guard let nearest = firstChain.first else { throw LayoutError.unknownItem(first.identifier) }
+            return nearest
+        }
+        let secondChain = Set(second.containerChain.map(ObjectIdentifier.init))
+        guard let common = firstChain.first(where: { secondChain.contains(ObjectIdentifier($0)) }) else {
+            throw LayoutError.noCommonAncestor(c.firstItem.identifier, c.secondItem?.identifier ?? "")
+        }
+        return common
+    }
+
+    /// `attribute` of `item` as a linear expression in `container`'s bounds space.
+    static func position(of item: LayoutItem, _ attribute: LayoutAttribute, in container: View) -> Expression {
+        let vars = item.variables
+        if attribute == .width { return Expression([Term(vars.width)]) }
+        if attribute == .height { return Expression([Term(vars.height)]) }
+        let horizontal = attribute.axis == .horizontal
+        var expression = Expression()
+        var next: LayoutItem? = item
+        while let current = next, current !== container {
+            expression.terms.append(Term(horizontal ? current.variables.x : current.variables.y))
+            next = current.coordinateParent
+        }
+        let size = horizontal ? vars.width : vars.height
+        switch attribute {
+        case .right, .trailing, .bottom, .firstBaseline, .lastBaseline:
+            expression.terms.append(Term(size))
+        case .centerX, .centerY:
+            expression.terms.append(Term(size, 0.5))
+        default:
+            break
+        }
+        return expression
+    }
+}
+
+extension LayoutAttribute {
+    /// The attribute with any margin form mapped to its plain form.
+    var plain: LayoutAttribute { marginBase ?? self }
+}

@@ -1,0 +1,67 @@
+/// The part of a view or layout guide a constraint ties, as `NSLayoutConstraint.Attribute`.
+///
+/// Layout is left-to-right, so `leading` is `left` and `trailing` is `right`. A view without text has its
+/// baselines at its bottom edge, as UIKit's default `viewForFirstBaselineLayout` (the view itself) gives.
+/// The margin forms resolve through the item's layout margins guide.
+public enum LayoutAttribute: String, CaseIterable, Sendable {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case firstBaseline, lastBaseline
+    case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+    case centerXWithinMargins, centerYWithinMargins
+
+    /// The axis an attribute measures along.
+    public enum Axis: String, Sendable { case horizontal, vertical }
+
+    /// Whether the attribute is a position (an edge or a center) or a dimension.
+    public enum Kind: Sendable { case location, dimension }
+
+    /// The axis this attribute lies on.
+    public var axis: Axis {
+        switch self {
+        case .left, .right, .leading, .trailing, .width, .centerX,
+             .leftMargin, .rightMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins:
+            return .horizontal
+        default:
+            return .vertical
+        }
+    }
+
+    /// Location or dimension.
+    public var kind: Kind { self == .width || self == .height ? .dimension : .location }
+
+    /// True for the margin forms, which are measured on the item's layout margins guide.
+    public var isMargin: Bool { marginBase != nil }
+
+    /// The plain attribute a margin attribute applies to its margins guide; nil for plain attributes.
+    public var marginBase: LayoutAttribute? {
+        switch self {
+        case .leftMargin: .left
+        case .rightMargin: .right
+        case .topMargin: .top
+        case .bottomMargin: .bottom
+        case .leadingMargin: .leading
+        case .trailingMargin: .trailing
+        case .centerXWithinMargins: .centerX
+        case .centerYWithinMargins: .centerY
+        default: nil
+        }
+    }
+
+    /// UIKit refuses to relate leading/trailing to left/right: they differ in right-to-left languages.
+    var directionFamily: DirectionFamily {
+        switch self {
+        case .leading, .trailing, .leadingMargin, .trailingMargin: .directional
+        case .left, .right, .leftMargin, .rightMargin: .absolute
+        default: .neutral
+        }
+    }
+
+    enum DirectionFamily { case directional, absolute, neutral }
+}
+
+/// How the two sides of a constraint compare (`NSLayoutConstraint.Relation`).
+public enum LayoutRelation: String, Sendable {
+    case lessThanOrEqual = "<="
+    case equal = "=="
+    case greaterThanOrEqual = ">="
+}

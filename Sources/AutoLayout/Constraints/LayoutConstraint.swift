@@ -1,0 +1,76 @@
+import Cassowary
+
+/// A relation between two attributes, as `NSLayoutConstraint`:
+/// `firstItem.firstAttribute (== | <= | >=) secondItem.secondAttribute × multiplier + constant`.
+///
+/// Both sides are measured in the bounds space of the items' nearest common ancestor, where that
+/// ancestor's edges are 0…width and 0…height (Apple, "Anatomy of a Constraint"). With no second item the
+/// right side is `constant` alone (dimensions only). Priorities lie in (0, 1000]; 1000 is required.
+/// Change `constant`, `priority` and `isActive` through `LayoutEngine`, which defers the frames to the
+/// next layout pass.
+public final class LayoutConstraint {
+    public let identifier: String
+    public let firstItem: LayoutItem
+    public let firstAttribute: LayoutAttribute
+    public let relation: LayoutRelation
+    public let secondItem: LayoutItem?
+    public let secondAttribute: LayoutAttribute?
+    public let multiplier: Double
+    /// Points added to the right side.
+    public internal(set) var constant: Double
+    /// (0, 1000]; 1000 is required.
+    public internal(set) var priority: Double
+    public internal(set) var isActive: Bool
+    /// True while the constraint is active but left out of the solver because it conflicted with
+    /// required constraints (UIKit: "Will attempt to recover by breaking constraint").
+    public internal(set) var isBroken = false
+    /// Marks constraints the engine made itself (root size, guides, intrinsic size).
+    public internal(set) var isInternal = false
+
+    /// The solver constraint while installed.
+    var installed: Constraint?
+
+    /// The UIKit priority of a required constraint.
+    public static let required: Double = 1000
+
+    /// Creates an inactive description; `LayoutEngine.add(_:)` validates and installs it.
+    public init(identifier: String, item firstItem: LayoutItem, attribute firstAttribute: LayoutAttribute,
+                relatedBy relation: LayoutRelation = .equal, toItem secondItem: LayoutItem? = nil,
+                attribute secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
+                constant: Double = 0, priority: Double = LayoutConstraint.required, isActive: Bool = true) {
+        self.identifier = identifier
+        self.firstItem = firstItem
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.secondItem = secondItem
+        self.secondAttribute = secondItem == nil ? nil : (secondAttribute ?? firstAttribute)
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.isActive = isActive
+    }
+
+    /// True when the priority is 1000.
+    public var isRequired: Bool { priority >= LayoutConstraint.required }
+
+    /// The constraint as an equation, e.g. `picker.top == root.top + 667 @750`.
+    public var equation: String {
+        var text = "\(firstItem.identifier).\(firstAttribute.rawValue) \(relation.rawValue) "
+        if let secondItem, let secondAttribute {
+            text += "\(secondItem.identifier).\(secondAttribute.rawValue)"
+            if multiplier != 1 { text += " * \(format(multiplier))" }
+            if constant != 0 { text += constant < 0 ? " - \(format(-constant))" : " + \(format(constant))" }
+        } else {
+            text += format(constant)
+        }
+        if !isRequired { text += " @\(format(priority))" }
+        return text
+    }
+
+    /// UIKit's log form: `<NSLayoutConstraint:id picker.top == root.top + 667>`.
+    public var logDescription: String { "<NSLayoutConstraint:\(identifier) \(equation)>" }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

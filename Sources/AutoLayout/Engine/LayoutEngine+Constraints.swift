@@ -1,0 +1,200 @@
+import Cassowary
+
+/// Adding, changing and removing constraints, and recovering from unsatisfiable ones.
+extension LayoutEngine {
+    /// Adds a constraint and, when `isActive`, installs it (`isActive = true` / `activate`).
+    /// A required constraint that conflicts is kept active but broken and reported by `takeConflicts()`.
+    /// - Throws: `duplicateIdentifier`, `invalidIdentifier`, `invalidPairing`, `invalidPriority`,
+    ///   `invalidValue`, `noCommonAncestor`; nothing changes then.
+    public func add(_ constraint: LayoutConstraint) throws {
+        try Self.validate(identifier: constraint.identifier)
+        guard constraintsByID[constraint.identifier] == nil else {
+            throw LayoutError.duplicateIdentifier(constraint.identifier)
+        }
+        for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
+            guard let owner = (item as? View) ?? (item as? LayoutGuide)?.owningView,
+                  viewsByID[owner.identifier] === owner else { throw LayoutError.unknownItem(item.identifier) }
+        }
+        _ = try ConstraintExpression.make(for: constraint, resolve: resolve)
+        constraintsByID[constraint.identifier] = constraint
+        orderedConstraints.append(constraint)
+        if constraint.isActive { install(constraint) }
+        setNeedsLayout()
+    }
+
+    /// Removes a constraint for good.
+    /// - Throws: `unknownConstraint`.
+    public func removeConstraint(_ id: String) throws {
+        guard let constraint = constraintsByID[id] else { throw LayoutError.unknownConstraint(id) }
+        uninstall(constraint)
+        forget(constraint)
+        healBrokenConstraints()
+        setNeedsLayout()
+    }
+
+    /// Sets `constant` (points) in place, as assigning `NSLayoutConstraint.constant`; frames follow at
+    /// the next layout pass.
+    /// - Throws: `unknownConstraint`, `invalidValue` (not finite); nothing changes then.
+    public func setConstant(_ constant: Double, of id: String) throws {
+        guard let constraint = constraintsByID[id] else { throw LayoutError.unknownConstraint(id) }
+        guard constant.isFinite, abs(constant) < 1e9 else {
+            throw LayoutError.invalidValue("constant must be a finite number of points under 1e9")
+        }
+        constraint.constant = constant
+        if let installed = constraint.installed {
+            do {
+                try solver.setConstant(-constant, of: installed)
+            } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
+                uninstall(constraint)
+                breakConstraint(constraint, conflicting: conflicting)
+            } catch {
+                assertionFailure("setConstant on an installed constraint: \(error)")
+            }
+        } else if constraint.isActive {
+            install(constraint)
+        }
+        healBrokenConstraints()
+        setNeedsLayout()
+    }
+
+    /// Sets the priority, as `NSLayoutConstraint.priority`.
+    /// - Throws: `unknownConstraint`, `invalidPriority` (outside (0, 1000]), `requiredPriorityChange`
+    ///   (an installed constraint moving between required and optional, which UIKit forbids).
+    public func setPriority(_ priority: Double, of id: String) throws {
+        guard let constraint = constraintsByID[id] else { throw LayoutError.unknownConstraint(id) }
+        guard priority.isFinite, priority > 0, priority <= LayoutConstraint.required else {
+            throw LayoutError.invalidPriority(priority)
+        }
+        let installed = constraint.installed != nil || constraint.isBroken
+        if installed, (priority >= LayoutConstraint.required) != constraint.isRequired {
+            throw LayoutError.requiredPriorityChange(id)
+        }
+        uninstall(constraint)
+        constraint.priority = priority
+        if constraint.isActive { install(constraint) }
+        healBrokenConstraints()
+        setNeedsLayout()
+    }
+
+    /// Activates or deactivates a constraint, as `NSLayoutConstraint.isActive`.
+    /// - Throws: `unknownConstraint`.
+    public func setActive(_ active: Bool, of id: String) throws {
+        guard let constraint = constraintsByID[id] else { throw LayoutError.unknownConstraint(id) }
+        guard active != constraint.isActive else { return }
+        constraint.isActive = active
+        if active { install(constraint) } else { uninstall(constraint) }
+        healBrokenConstraints()
+        setNeedsLayout()
+    }
+
+    // MARK: Installing
+
+    func resolve(_ item: LayoutItem, _ attribute: LayoutAttribute) -> LayoutItem? {
+        guard attribute.isMargin else { return item }
+        guard let view = item as? View else { return nil }
+        return guide(named: "margins", of: view)
+    }
+
+    /// Puts an active constraint into the solver; a required one that conflicts is broken instead.
+    @discardableResult
+    func install(_ constraint: LayoutConstraint, reportConflict: Bool = true) -> Bool {
+        guard constraint.installed == nil,
+              let made = try? ConstraintExpression.make(for: constraint, resolve: resolve) else { return false }
+        do {
+            try solver.addConstraint(made)
+            constraint.installed = made
+            constraint.isBroken = false
+            owners[ObjectIdentifier(made)] = constraint
+            return true
+        } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
+            if reportConflict { breakConstraint(constraint, conflicting: conflicting) }
+            constraint.isBroken = true
+            return false
+        } catch {
+            return false
+        }
+    }
+
+    func uninstall(_ constraint: LayoutConstraint) {
+        constraint.isBroken = false
+        guard let installed = constraint.installed else { return }
+        try? solver.removeConstraint(installed)
+        owners[ObjectIdentifier(installed)] = nil
+        constraint.installed = nil
+    }
+
+    func forget(_ constraint: LayoutConstraint) {
+        if constraint.isInternal {
+            internalConstraints[constraint.identifier] = nil
+        } else {
+            constraintsByID[constraint.identifier] = nil
+            orderedConstraints.removeAll { $0 === constraint }
+        }
+    }
+
+    private func breakConstraint(_ constraint: LayoutConstraint, conflicting: [Cassowary.Constraint]) {
+        constraint.isBroken = true
+        let set = conflicting.compactMap { owners[ObjectIdentifier($0)] }.filter { $0 !== constraint }
+        conflicts.append(LayoutConflict(broken: constraint, set: set + [constraint]))
+    }
+
+    /// Retries broken constraints oldest first; those that now fit are installed again.
+    func healBrokenConstraints() {
+        for constraint in orderedConstraints where constraint.isActive && constraint.isBroken {
+            install(constraint, reportConflict: false)
+        }
+    }
+
+    // MARK: The engine's own constraints
+
+    /// Adds a required constraint the engine owns: `item.attribute == other.attribute + constant`, or
+    /// `item.attribute == constant` without `other`.
+    func pinInternal(_ id: String, _ item: LayoutItem, _ attribute: LayoutAttribute, to other: LayoutItem? = nil,
+                     constant: Double, priority: Double = LayoutConstraint.required,
+                     relation: LayoutRelation = .equal) {
+        let constraint = LayoutConstraint(identifier: id, item: item, attribute: attribute, relatedBy: relation,
+                                          toItem: other, attribute: other == nil ? nil : attribute,
+                                          constant: constant, priority: priority)
+        constraint.isInternal = true
+        uninstallInternal(id)
+        internalConstraints[id] = constraint
+        install(constraint)
+        setNeedsLayout()
+    }
+
+    /// Removes an engine constraint if it exists.
+    func uninstallInternal(_ id: String) {
+        guard let old = internalConstraints.removeValue(forKey: id) else { return }
+        uninstall(old)
+    }
+
+    /// Changes an engine constraint's constant; if that conflicts, the newest user constraint of the
+    /// conflicting set is broken instead, since the engine's own constraints describe the device.
+    func changeInternal(_ id: String, to constant: Double) {
+        guard let constraint = internalConstraints[id] else { return }
+        constraint.constant = constant
+        setNeedsLayout()
+        guard let installed = constraint.installed else {
+            install(constraint)
+            return
+        }
+        for _ in 0..<16 {
+            do {
+                try solver.setConstant(-constant, of: installed)
+                healBrokenConstraints()
+                return
+            } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
+                let users = conflicting.compactMap { owners[ObjectIdentifier($0)] }.filter { !$0.isInternal }
+                guard let victim = users.max(by: { index(of: $0) < index(of: $1) }) else { return }
+                uninstall(victim)
+                breakConstraint(victim, conflicting: conflicting + [installed])
+            } catch {
+                return
+            }
+        }
+    }
+
+    private func index(of constraint: LayoutConstraint) -> Int {
+        orderedConstraints.firstIndex { $0 === constraint } ?? -1
+    }
+}

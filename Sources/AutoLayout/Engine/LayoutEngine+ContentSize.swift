@@ -1,0 +1,92 @@
+/// Intrinsic content size, content hugging, compression resistance and autoresizing-mask translation,
+/// each expressed as constraints the engine owns.
+extension LayoutEngine {
+    /// Sets the intrinsic content size (points; `View.noIntrinsicMetric` per axis for none), as
+    /// overriding `intrinsicContentSize` and calling `invalidateIntrinsicContentSize()`.
+    /// Per axis it installs `size <= intrinsic` at the hugging priority and `size >= intrinsic` at the
+    /// compression resistance priority (Apple, "Auto Layout Guide: Views with Intrinsic Content Size").
+    /// - Throws: `invalidValue` unless each component is finite and ≥ 0 or exactly −1.
+    public func setIntrinsicContentSize(_ size: Size, of view: View) throws {
+        for value in [size.width, size.height] {
+            guard value.isFinite, value >= 0 || value == View.noIntrinsicMetric, value < 1e9 else {
+                throw LayoutError.invalidValue("intrinsic size components must be ≥ 0, or −1 for none")
+            }
+        }
+        view.intrinsicContentSize = size
+        installContentSizeConstraints(of: view)
+    }
+
+    /// Sets content hugging priorities `[horizontal, vertical]`.
+    /// - Throws: `invalidPriority` outside (0, 1000].
+    public func setContentHugging(_ priorities: [Double], of view: View) throws {
+        view.contentHuggingPriority = try Self.validated(priorities)
+        installContentSizeConstraints(of: view)
+    }
+
+    /// Sets compression resistance priorities `[horizontal, vertical]`.
+    /// - Throws: `invalidPriority` outside (0, 1000].
+    public func setCompressionResistance(_ priorities: [Double], of view: View) throws {
+        view.compressionResistancePriority = try Self.validated(priorities)
+        installContentSizeConstraints(of: view)
+    }
+
+    /// Turns autoresizing-mask translation on or off. On, the view's current frame is pinned by required
+    /// constraints (a mask with no flexible margins or size), so explicit constraints beside them
+    /// conflict as on a device.
+    public func setTranslatesAutoresizingMaskIntoConstraints(_ on: Bool, of view: View) {
+        guard view !== root else { return }
+        view.translatesAutoresizingMaskIntoConstraints = on
+        updateAutoresizingConstraints(of: view)
+    }
+
+    func updateAutoresizingConstraints(of view: View) {
+        let frame = view.frame
+        let pins: [(String, LayoutAttribute, Double)] = [
+            ("minX", .left, frame.minX), ("minY", .top, frame.minY),
+            ("width", .width, frame.width), ("height", .height, frame.height),
+        ]
+        for (name, attribute, value) in pins {
+            let id = "NSAutoresizingMaskLayoutConstraint-\(view.identifier)-\(name)"
+            guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else {
+                uninstallInternal(id)
+                continue
+            }
+            if internalConstraints[id] != nil {
+                changeInternal(id, to: value)
+            } else {
+                let other: LayoutItem? = attribute.kind == .location ? superview : nil
+                pinInternal(id, view, attribute, to: other, constant: value)
+            }
+        }
+    }
+
+    private func installContentSizeConstraints(of view: View) {
+        let axes: [(String, LayoutAttribute, Double, Int)] = [
+            ("width", .width, view.intrinsicContentSize.width, 0),
+            ("height", .height, view.intrinsicContentSize.height, 1),
+        ]
+        for (name, attribute, value, axis) in axes {
+            let hugging = "NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-hugging"
+            let resistance = "NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-compression"
+            uninstallInternal(hugging)
+            uninstallInternal(resistance)
+            guard value != View.noIntrinsicMetric else { continue }
+            pinInternal(hugging, view, attribute, constant: value,
+                        priority: view.contentHuggingPriority[axis], relation: .lessThanOrEqual)
+            pinInternal(resistance, view, attribute, constant: value,
+                        priority: view.compressionResistancePriority[axis], relation: .greaterThanOrEqual)
+        }
+        healBrokenConstraints()
+        setNeedsLayout()
+    }
+
+    private static func validated(_ priorities: [Double]) throws -> [Double] {
+        guard priorities.count == 2 else {
+            throw LayoutError.invalidValue("priorities come as [horizontal, vertical]")
+        }
+        for priority in priorities where !(priority.isFinite && priority > 0 && priority <= 1000) {
+            throw LayoutError.invalidPriority(priority)
+        }
+        return priorities
+    }
+}

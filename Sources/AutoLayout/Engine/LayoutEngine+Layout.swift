@@ -1,0 +1,89 @@
+import Cassowary
+
+/// The layout pass and the view properties it and the host set.
+extension LayoutEngine {
+    /// Runs the layout pass if one is needed, as `UIView.layoutIfNeeded`: the frames of `view`'s
+    /// descendants take their solved values (rounded to pixels). `view`'s own frame is its superview's
+    /// business, so calling this on the root lays out everything. Inside `animate` the changes animate.
+    public func layoutIfNeeded(_ view: View? = nil) {
+        let view = view ?? root
+        guard needsLayout else { return }
+        solver.updateVariables()
+        for descendant in view.descendants {
+            setModelFrame(descendant, solvedFrame(of: descendant))
+        }
+        if view === root { needsLayout = false }
+    }
+
+    /// The frame the solver gives `view` (superview space, rounded to 1/scale points).
+    public func solvedFrame(of view: View) -> Rect {
+        let vars = view.variables
+        let rect = Rect(x: solver.value(of: vars.x), y: solver.value(of: vars.y),
+                        width: solver.value(of: vars.width), height: solver.value(of: vars.height))
+        return rect.roundedToPixels(scale: scale)
+    }
+
+    /// Sets the bounds origin (points), as assigning `bounds.origin`: subviews shift on screen, no frame
+    /// changes. A root bounds size change resizes the root.
+    /// - Throws: `invalidValue` for non-finite or negative values.
+    public func setBounds(_ bounds: Rect, of view: View) throws {
+        guard bounds.components.allSatisfy(\.isFinite), bounds.width >= 0, bounds.height >= 0 else {
+            throw LayoutError.invalidValue("bounds must be finite with a size that is not negative")
+        }
+        animator.record(.boundsOrigin, of: view, from: [view.boundsOrigin.x, view.boundsOrigin.y],
+                        to: [bounds.origin.x, bounds.origin.y], now: time)
+        view.boundsOrigin = bounds.origin
+        if bounds.size != view.frame.size {
+            if view === root {
+                try setRootSize(bounds.size)
+            } else {
+                let center = view.center
+                setModelFrame(view, Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2,
+                                         width: bounds.width, height: bounds.height))
+            }
+        }
+    }
+
+    /// Moves the view's center (superview space, points), as assigning `center`. The next layout pass
+    /// puts a constrained view back where its constraints say.
+    /// - Throws: `invalidValue` for non-finite values.
+    public func setCenter(_ center: Point, of view: View) throws {
+        guard center.x.isFinite, center.y.isFinite else {
+            throw LayoutError.invalidValue("center must be finite")
+        }
+        guard view !== root else { return }
+        let size = view.frame.size
+        setModelFrame(view, Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
+                                 width: size.width, height: size.height))
+    }
+
+    /// Sets the opacity (0…1), as `alpha`.
+    /// - Throws: `invalidValue` outside 0…1.
+    public func setAlpha(_ alpha: Double, of view: View) throws {
+        guard alpha.isFinite, (0...1).contains(alpha) else {
+            throw LayoutError.invalidValue("alpha must be between 0 and 1")
+        }
+        animator.record(.alpha, of: view, from: [view.alpha], to: [alpha], now: time)
+        view.alpha = alpha
+    }
+
+    /// Sets the affine transform, applied about the center; Auto Layout ignores it.
+    /// - Throws: `invalidValue` for non-finite components.
+    public func setTransform(_ transform: AffineTransform, of view: View) throws {
+        guard transform.components.allSatisfy(\.isFinite) else {
+            throw LayoutError.invalidValue("transform components must be finite")
+        }
+        animator.record(.transform, of: view, from: view.transform.components, to: transform.components,
+                        now: time)
+        view.transform = transform
+    }
+
+    /// Sets the model frame, recording an animation inside an `animate` block; keeps the constraints of
+    /// a view that translates its autoresizing mask in step.
+    func setModelFrame(_ view: View, _ frame: Rect) {
+        guard frame != view.frame else { return }
+        animator.record(.frame, of: view, from: view.frame.components, to: frame.components, now: time)
+        view.frame = frame
+        if view.translatesAutoresizingMaskIntoConstraints { updateAutoresizingConstraints(of: view) }
+    }
+}

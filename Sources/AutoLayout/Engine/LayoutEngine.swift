@@ -1,0 +1,138 @@
+import Cassowary
+
+/// One window's worth of Auto Layout: a root view and its subtree, the constraints among them, the
+/// Cassowary solver they feed, the layout cycle and the running animations.
+///
+/// Changes to constraints, bounds sizes or intrinsic sizes go to the solver at once but reach `frame`
+/// only at the next layout pass: `layoutIfNeeded(_:)`, which the host calls at the end of every run-loop
+/// turn as UIKit does. Model values jump; `presentation(of:)` gives what is on screen at `time`.
+/// Not thread-safe: one owner drives it.
+public final class LayoutEngine {
+    public let root: View
+    /// Pixels per point; model frames are rounded to 1/scale.
+    public private(set) var scale: Double
+    /// The root's safe area insets (points).
+    public internal(set) var safeAreaInsets: EdgeInsets
+    /// The engine's clock (seconds); animations start at the time their block runs.
+    public internal(set) var time: Double
+    /// True when a constraint or size change has not reached the frames yet (`setNeedsLayout`).
+    public internal(set) var needsLayout = true
+    /// The keyboard's frame in root space: below the bottom edge while hidden.
+    public let keyboard: View
+    /// Keyboard height (points) while shown; 0 while hidden.
+    public internal(set) var keyboardHeight: Double = 0
+
+    let solver = Solver()
+    var animator = Animator()
+    var viewsByID: [String: View] = [:]
+    var constraintsByID: [String: LayoutConstraint] = [:]
+    /// Active-or-not user constraints in the order they were added.
+    var orderedConstraints: [LayoutConstraint] = []
+    var owners: [ObjectIdentifier: LayoutConstraint] = [:]
+    var internalConstraints: [String: LayoutConstraint] = [:]
+    var conflicts: [LayoutConflict] = []
+
+    /// Creates a root view of `size` points with a safe area guide, a keyboard layout guide and a layout
+    /// margins guide. Non-finite or negative sizes are clamped to 0.
+    public init(size: Size, safeArea: EdgeInsets = .zero, scale: Double = 2, time: Double = 0) {
+        self.scale = scale
+        self.safeAreaInsets = safeArea
+        self.time = time
+        root = View(identifier: "root")
+        keyboard = View(identifier: "keyboard")
+        root.frame = Rect(origin: .zero, size: size)
+        root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+        keyboard.frame = Rect(x: 0, y: size.height, width: size.width, height: 0)
+        viewsByID["root"] = root
+        installRootConstraints()
+    }
+
+    // MARK: Reading
+
+    /// The view named `id`, if any (the root is `"root"`).
+    public func view(_ id: String) -> View? { viewsByID[id] }
+
+    /// The constraint named `id`, if any.
+    public func constraint(_ id: String) -> LayoutConstraint? { constraintsByID[id] }
+
+    /// All views but the root, parents before children, siblings in insertion order.
+    public var views: [View] { root.descendants }
+
+    /// The user's constraints in the order they were added.
+    public var constraints: [LayoutConstraint] { orderedConstraints }
+
+    /// Resolves `"picker"`, `"root.safeArea"`, `"root.keyboard"` or `"view.margins"` to an item.
+    public func item(named name: String) -> LayoutItem? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let view = viewsByID[parts[0]] else { return nil }
+        switch parts.count {
+        case 1: return view
+        case 2: return guide(named: parts[1], of: view)
+        default: return nil
+        }
+    }
+
+    /// Conflicts found since the last call, in the order they happened.
+    public func takeConflicts() -> [LayoutConflict] {
+        defer { conflicts.removeAll() }
+        return conflicts
+    }
+
+    // MARK: The view tree
+
+    /// Adds a view named `id` as the last subview of `parent`.
+    /// - Throws: `invalidIdentifier`, `duplicateIdentifier`, `unknownView` (parent).
+    @discardableResult
+    public func addView(_ id: String, parent: String = "root") throws -> View {
+        try Self.validate(identifier: id)
+        guard viewsByID[id] == nil else { throw LayoutError.duplicateIdentifier(id) }
+        guard let superview = viewsByID[parent] else { throw LayoutError.unknownView(parent) }
+        let view = View(identifier: id)
+        view.superview = superview
+        superview.subviews.append(view)
+        viewsByID[id] = view
+        setNeedsLayout()
+        return view
+    }
+
+    /// Removes a view and its subtree with every constraint that mentions them, as `removeFromSuperview`.
+    /// Their running animations end with `finished` false.
+    /// - Throws: `unknownView`, `cannotRemoveRoot`.
+    public func removeView(_ id: String) throws {
+        guard let view = viewsByID[id] else { throw LayoutError.unknownView(id) }
+        guard view !== root else { throw LayoutError.cannotRemoveRoot }
+        let removed = [view] + view.descendants
+        let removedIDs = Set(removed.map { ObjectIdentifier($0) })
+        func mentionsRemoved(_ item: LayoutItem?) -> Bool {
+            guard let item else { return false }
+            let owner = (item as? View) ?? (item as? LayoutGuide)?.owningView
+            return owner.map { removedIDs.contains(ObjectIdentifier($0)) } ?? false
+        }
+        for constraint in orderedConstraints + Array(internalConstraints.values)
+        where mentionsRemoved(constraint.firstItem) || mentionsRemoved(constraint.secondItem) {
+            uninstall(constraint)
+            forget(constraint)
+        }
+        for gone in removed {
+            animator.removeAnimations(of: gone)
+            viewsByID[gone.identifier] = nil
+        }
+        view.superview?.subviews.removeAll { $0 === view }
+        view.superview = nil
+        healBrokenConstraints()
+        setNeedsLayout()
+    }
+
+    /// Marks the layout as needing a pass (`setNeedsLayout`).
+    public func setNeedsLayout() { needsLayout = true }
+
+    static func validate(identifier: String) throws {
+        let allowed = identifier.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || $0 == "_" || $0 == "-"
+        }
+        guard !identifier.isEmpty, identifier.count <= 64, allowed else {
+            throw LayoutError.invalidIdentifier(identifier)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// A rectangle laid out by Auto Layout, as `UIView`.
+///
+/// `frame` is the model value in the superview's coordinate space; `bounds` shares its size and has an
+/// origin that shifts what the view shows (its subviews move on screen, their frames do not). While an
+/// animation runs, the on-screen value is `LayoutEngine.presentation(of:)`. All lengths are points.
+/// Mutate views through their `LayoutEngine`, which records animations and invalidates layout.
+public final class View: LayoutItem {
+    /// UIKit's `UIView.noIntrinsicMetric`: no intrinsic size on that axis.
+    public static let noIntrinsicMetric: Double = -1
+
+    public internal(set) weak var superview: View?
+    public internal(set) var subviews: [View] = []
+    /// The model frame (points, superview space). With a non-identity transform this stays the
+    /// untransformed layout rectangle; the transform applies about its center on screen.
+    public internal(set) var frame: Rect = .zero
+    /// The bounds origin (points); the bounds size is the frame size.
+    public internal(set) var boundsOrigin: Point = .zero
+    /// Opacity, 0…1.
+    public internal(set) var alpha: Double = 1
+    public internal(set) var transform: AffineTransform = .identity
+    /// The natural size; either component may be `noIntrinsicMetric`.
+    public internal(set) var intrinsicContentSize = Size(width: noIntrinsicMetric, height: noIntrinsicMetric)
+    /// Content hugging priorities [horizontal, vertical]; UIKit's default is 250.
+    public internal(set) var contentHuggingPriority: [Double] = [250, 250]
+    /// Compression resistance priorities [horizontal, vertical]; UIKit's default is 750.
+    public internal(set) var compressionResistancePriority: [Double] = [750, 750]
+    /// When true the engine pins the frame where it is set, as UIKit's autoresizing-mask translation
+    /// does for a view with no flexible margins or size.
+    public internal(set) var translatesAutoresizingMaskIntoConstraints = false
+    /// Insets of the layout margins guide (points); UIKit's default for a plain view is 8 on every side.
+    public internal(set) var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+    /// The guides this view owns, by short name (`margins`, and on the root `safeArea`, `keyboard`).
+    public internal(set) var layoutGuides: [String: LayoutGuide] = [:]
+
+    override var coordinateParent: View? { superview }
+
+    /// The view's bounds: `boundsOrigin` with the frame's size.
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+
+    /// The center of the frame in superview space.
+    public var center: Point { Point(x: frame.midX, y: frame.midY) }
+
+    /// True when `other` is this view or one of its descendants.
+    public func isAncestor(of other: View) -> Bool {
+        var next: View? = other
+        while let view = next {
+            if view === self { return true }
+            next = view.superview
+        }
+        return false
+    }
+
+    /// This view's descendants in depth-first order, parents before children.
+    public var descendants: [View] {
+        var result: [View] = []
+        var stack = subviews.reversed() as [View]
+        while let view = stack.popLast() {
+            result.append(view)
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        return result
+    }
+}

@@ -1,0 +1,26 @@
+import AutoLayout
+
+/// A refused client message: a stable kebab-case `code` and a sentence for people, sent as
+/// `{"type":"error","re":…,"code":…,"message":…}`. A refused message changes nothing after the point
+/// where it failed; the session and the connection go on.
+public struct ProtocolError: Error, Equatable, Sendable {
+    public let code: String
+    public let message: String
+
+    public init(_ code: String, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    init(_ error: LayoutError) {
+        self.init(error.code, error.message)
+    }
+
+    static func missing(_ field: String, in type: String) -> ProtocolError {
+        ProtocolError("missing-field", "'\(type)' needs the field '\(field)'")
+    }
+
+    static func invalid(_ field: String, _ expectation: String) -> ProtocolError {
+        ProtocolError("invalid-field", "'\(field)' must be \(expectation)")
+    }
+}

@@ -1,0 +1,38 @@
+import AutoLayout
+
+/// A named list of client messages a scene offers as a button (the articles' taps).
+struct SceneAction {
+    let name: String
+    let title: String
+    /// The messages, as decoded JSON objects; run as one turn like a `batch`.
+    let ops: [[String: Any]]
+}
+
+/// How a view is drawn; the layout engine does not care.
+struct ViewAppearance {
+    var label: String
+    var color: String
+}
+
+/// A loaded scene: its layout engine plus what the protocol says about it beyond layout.
+final class Scene {
+    let name: String
+    let title: String
+    let summary: String
+    let engine: LayoutEngine
+    var appearance: [String: ViewAppearance] = [:]
+    var actions: [SceneAction] = []
+    /// Messages run on keyboard notifications (`keyboardWillShow`, `keyboardWillHide`,
+    /// `keyboardWillChangeFrame`), where `"$keyboard.height"` and `"$keyboard.duration"` stand for numbers.
+    var keyboardHandlers: [String: [[String: Any]]] = [:]
+
+    init(name: String, title: String, summary: String, engine: LayoutEngine) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.engine = engine
+    }
+
+    /// The default palette, picked by view order when a scene names no color.
+    static let palette = ["#4a90e2", "#50b37f", "#e8a33d", "#d9534f", "#8e6fd8", "#3fb5c0", "#c76f9a", "#7f8c8d"]
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The built-in scenes, by name, as scene documents (DESIGN.md §4).
+struct SceneLibrary {
+    private let documents: [(name: String, json: String)]
+
+    /// The scenes of the three source articles, in the order `hello` lists them.
+    static let builtIn = SceneLibrary(documents: [
+        ("date-picker", DatePickerScene.json),
+        ("search-bar", SearchBarScene.json),
+        ("keyboard", KeyboardScenes.bottomSpacing),
+        ("keyboard-guide", KeyboardScenes.layoutGuide),
+        ("keyboard-transform", KeyboardScenes.transform),
+    ])
+
+    var names: [String] { documents.map(\.name) }
+
+    /// The document named `name`, decoded; nil for an unknown name.
+    func document(named name: String) -> Fields? {
+        guard let json = documents.first(where: { $0.name == name })?.json else { return nil }
+        return try? Fields.decode(json)
+    }
+}

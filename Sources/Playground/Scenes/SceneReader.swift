@@ -1,0 +1,166 @@
+import AutoLayout
+
+/// Builds scenes and their parts from protocol JSON (the scene document of DESIGN.md §3), validating
+/// every field. Shared by `load` and by `add`, so a view or constraint means the same in both.
+enum SceneReader {
+    /// Per-session caps, announced in `hello.limits`.
+    struct Limits {
+        var maxViews = 500
+        var maxConstraints = 2000
+    }
+
+    /// Builds a scene from a scene document.
+    /// - Throws: `ProtocolError` naming the first bad field; nothing is built then.
+    static func scene(from document: Fields, time: Double, limits: Limits) throws -> Scene {
+        let name = try document.string("name") ?? "untitled"
+        let root = try document.object("root") ?? Fields([:])
+        let size = try root.numbers("size", count: 2) ?? [375, 667]
+        guard size.allSatisfy({ $0 > 0 && $0 <= 10_000 }) else {
+            throw ProtocolError.invalid("root.size", "two sizes in (0, 10000] points")
+        }
+        let insets = try root.numbers("safeArea", count: 4) ?? [0, 0, 0, 0]
+        guard insets.allSatisfy({ $0 >= 0 && $0 <= 10_000 }) else {
+            throw ProtocolError.invalid("root.safeArea", "four insets ≥ 0 as [top, left, bottom, right]")
+        }
+        let scale = try root.number("scale") ?? 2
+        guard [1, 2, 3].contains(scale) else { throw ProtocolError.invalid("root.scale", "1, 2 or 3") }
+        let engine = LayoutEngine(
+            size: Size(width: size[0], height: size[1]),
+            safeArea: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]),
+            scale: scale, time: time)
+        let scene = Scene(name: name, title: try document.string("title") ?? name,
+                          summary: try document.string("description") ?? "", engine: engine)
+        for view in try document.objects("views") ?? [] {
+            try addView(view, to: scene, limits: limits)
+        }
+        for constraint in try document.objects("constraints") ?? [] {
+            try addConstraint(constraint, to: scene, limits: limits)
+        }
+        scene.actions = try actions(document)
+        scene.keyboardHandlers = try keyboardHandlers(document)
+        engine.layoutIfNeeded()
+        _ = engine.takeConflicts()
+        return scene
+    }
+
+    /// Adds one view described by `spec` (`id`, `parent`, `label`, `color`, `alpha`, `intrinsicSize`,
+    /// `contentHugging`, `compressionResistance`, `translatesAutoresizingMaskIntoConstraints`, `frame`,
+    /// `transform`).
+    static func addView(_ spec: Fields, to scene: Scene, limits: Limits) throws {
+        let engine = scene.engine
+        guard engine.views.count < limits.maxViews else {
+            throw ProtocolError("too-many-views", "a scene holds at most \(limits.maxViews) views")
+        }
+        guard let id = try spec.string("id") else { throw ProtocolError.missing("id", in: "view") }
+        let parent = try spec.string("parent") ?? "root"
+        let label = try spec.string("label") ?? id
+        let color = try spec.string("color") ?? Scene.palette[engine.views.count % Scene.palette.count]
+        guard label.count <= 200, color.count <= 64 else {
+            throw ProtocolError.invalid("label", "at most 200 characters (color at most 64)")
+        }
+        let alpha = try spec.number("alpha")
+        let intrinsic = try spec.numbers("intrinsicSize", count: 2)
+        let hugging = try spec.numbers("contentHugging", count: 2)
+        let resistance = try spec.numbers("compressionResistance", count: 2)
+        let translates = try spec.bool("translatesAutoresizingMaskIntoConstraints") ?? false
+        let frame = try spec.numbers("frame", count: 4)
+        let transform = try spec.numbers("transform", count: 6)
+        let view: View
+        do {
+            view = try engine.addView(id, parent: parent)
+        } catch let error as LayoutError {
+            throw ProtocolError(error)
+        }
+        do {
+            if let alpha { try engine.setAlpha(alpha, of: view) }
+            if let intrinsic {
+                try engine.setIntrinsicContentSize(Size(width: intrinsic[0], height: intrinsic[1]), of: view)
+            }
+            if let hugging { try engine.setContentHugging(hugging, of: view) }
+            if let resistance { try engine.setCompressionResistance(resistance, of: view) }
+            if let frame, let rect = Rect(components: frame) {
+                try engine.setBounds(Rect(origin: .zero, size: rect.size), of: view)
+                try engine.setCenter(Point(x: rect.midX, y: rect.midY), of: view)
+            }
+            if let transform, let value = AffineTransform(components: transform) {
+                try engine.setTransform(value, of: view)
+            }
+            engine.setTranslatesAutoresizingMaskIntoConstraints(translates, of: view)
+        } catch let error as LayoutError {
+            try? engine.removeView(id)
+            throw ProtocolError(error)
+        }
+        scene.appearance[id] = ViewAppearance(label: label, color: color)
+    }
+
+    /// Adds one constraint described by `spec` (`id`, `first`, `relation`, `second`, `multiplier`,
+    /// `constant`, `priority`, `active`). Without an `id` one is made (`c1`, `c2`, …).
+    @discardableResult
+    static func addConstraint(_ spec: Fields, to scene: Scene, limits: Limits) throws -> LayoutConstraint {
+        let engine = scene.engine
+        guard engine.constraints.count < limits.maxConstraints else {
+            throw ProtocolError("too-many-constraints", "a scene holds at most \(limits.maxConstraints) constraints")
+        }
+        guard let firstName = try spec.string("first") else { throw ProtocolError.missing("first", in: "constraint") }
+        let (firstItem, firstAttribute) = try anchor(firstName, field: "first", in: engine)
+        var second: (LayoutItem, LayoutAttribute)?
+        if let secondName = try spec.string("second") {
+            second = try anchor(secondName, field: "second", in: engine)
+        }
+        let relationText = try spec.string("relation") ?? "=="
+        guard let relation = LayoutRelation(rawValue: relationText) else {
+            throw ProtocolError.invalid("relation", "\"==\", \"<=\" or \">=\"")
+        }
+        let id = try spec.string("id") ?? uniqueID(in: engine)
+        let constraint = LayoutConstraint(
+            identifier: id, item: firstItem, attribute: firstAttribute, relatedBy: relation,
+            toItem: second?.0, attribute: second?.1, multiplier: try spec.number("multiplier") ?? 1,
+            constant: try spec.number("constant") ?? 0, priority: try spec.number("priority") ?? 1000,
+            isActive: try spec.bool("active") ?? true)
+        do {
+            try engine.add(constraint)
+        } catch let error as LayoutError {
+            throw ProtocolError(error)
+        }
+        return constraint
+    }
+
+    /// Parses `"picker.top"` or `"root.safeArea.top"` into an item and an attribute.
+    static func anchor(_ name: String, field: String, in engine: LayoutEngine) throws -> (LayoutItem, LayoutAttribute) {
+        guard let dot = name.lastIndex(of: "."), name.count <= 200 else {
+            throw ProtocolError.invalid(field, "\"item.attribute\", like \"picker.top\" or \"root.safeArea.top\"")
+        }
+        let itemName = String(name[..<dot])
+        let attributeName = String(name[name.index(after: dot)...])
+        guard let attribute = LayoutAttribute(rawValue: attributeName) else {
+            throw ProtocolError("unknown-attribute", "'\(attributeName)' is not a layout attribute")
+        }
+        guard let item = engine.item(named: itemName) else {
+            throw ProtocolError(.unknownItem(itemName))
+        }
+        return (item, attribute)
+    }
+
+    private static func uniqueID(in engine: LayoutEngine) -> String {
+        var index = engine.constraints.count + 1
+        while engine.constraint("c\(index)") != nil { index += 1 }
+        return "c\(index)"
+    }
+
+    private static func actions(_ document: Fields) throws -> [SceneAction] {
+        try (document.objects("actions") ?? []).map { action in
+            guard let name = try action.string("name") else { throw ProtocolError.missing("name", in: "action") }
+            let ops = try action.objects("ops") ?? []
+            return SceneAction(name: name, title: try action.string("title") ?? name, ops: ops.map(\.raw))
+        }
+    }
+
+    private static func keyboardHandlers(_ document: Fields) throws -> [String: [[String: Any]]] {
+        guard let handlers = try document.object("on") else { return [:] }
+        var result: [String: [[String: Any]]] = [:]
+        for name in ["keyboardWillShow", "keyboardWillHide", "keyboardWillChangeFrame"] {
+            if let ops = try handlers.objects(name) { result[name] = ops.map(\.raw) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+import AutoLayout
+
+/// Writes a scene back as a normalised scene document: every default filled in, current values
+/// (constants, priorities, activity, alpha, transform) in place of the loaded ones.
+enum SceneWriter {
+    static func document(of scene: Scene) -> [String: Any] {
+        let engine = scene.engine
+        let root = engine.root
+        var document: [String: Any] = [
+            "name": scene.name,
+            "title": scene.title,
+            "description": scene.summary,
+            "root": [
+                "size": [root.frame.width, root.frame.height],
+                "safeArea": engine.safeAreaInsets.components,
+                "scale": engine.scale,
+            ] as [String: Any],
+            "views": engine.views.map { view(of: $0, in: scene) },
+            "constraints": engine.constraints.map(constraint),
+            "actions": scene.actions.map { ["name": $0.name, "title": $0.title, "ops": $0.ops] as [String: Any] },
+        ]
+        if !scene.keyboardHandlers.isEmpty { document["on"] = scene.keyboardHandlers }
+        return document
+    }
+
+    private static func view(of view: View, in scene: Scene) -> [String: Any] {
+        let appearance = scene.appearance[view.identifier]
+        var result: [String: Any] = [
+            "id": view.identifier,
+            "parent": view.superview?.identifier ?? "root",
+            "label": appearance?.label ?? view.identifier,
+            "color": appearance?.color ?? Scene.palette[0],
+            "alpha": view.alpha,
+            "intrinsicSize": [view.intrinsicContentSize.width, view.intrinsicContentSize.height],
+            "contentHugging": view.contentHuggingPriority,
+            "compressionResistance": view.compressionResistancePriority,
+            "translatesAutoresizingMaskIntoConstraints": view.translatesAutoresizingMaskIntoConstraints,
+        ]
+        if view.transform != .identity { result["transform"] = view.transform.components }
+        if view.translatesAutoresizingMaskIntoConstraints { result["frame"] = view.frame.components }
+        return result
+    }
+
+    private static func constraint(_ constraint: LayoutConstraint) -> [String: Any] {
+        var result: [String: Any] = [
+            "id": constraint.identifier,
+            "first": "\(constraint.firstItem.identifier).\(constraint.firstAttribute.rawValue)",
+            "relation": constraint.relation.rawValue,
+            "multiplier": constraint.multiplier,
+            "constant": constraint.constant,
+            "priority": constraint.priority,
+            "active": constraint.isActive,
+            "broken": constraint.isBroken,
+        ]
+        if let item = constraint.secondItem, let attribute = constraint.secondAttribute {
+            result["second"] = "\(item.identifier).\(attribute.rawValue)"
+        }
+        return result
+    }
+}

@@ -1,0 +1,130 @@
+import AutoLayout
+import Foundation
+
+/// `animate`, `keyboard`, `clock` and `advance`.
+extension Session {
+    /// `{"type":"animate","duration":0.25,"delay":0,"curve":…,"ops":[…]}`: runs the ops inside an
+    /// animation block; `animationEnd` answers when its animations end.
+    func animate(_ message: Fields, turn: Turn, depth: Int) throws {
+        let ops = try message.objects("ops") ?? []
+        let (curve, springDuration) = try Self.curve(message, default: .easeInOut)
+        let duration = try Self.seconds(message, "duration") ?? springDuration ?? 0.25
+        let delay = try Self.seconds(message, "delay") ?? 0
+        let group = try scene.engine.animate(duration: duration, delay: delay, curve: curve) {
+            try run(ops, turn: turn, depth: depth)
+        }
+        track(group, for: turn)
+    }
+
+    /// `{"type":"keyboard","show":true,"height":216,"duration":0.25,"curve":"keyboard"}`: moves the
+    /// keyboard and the keyboard layout guide in one animation and runs the scene's keyboard handlers
+    /// inside it, as UIKit posts `keyboardWillShow`/`keyboardWillHide`/`keyboardWillChangeFrame`.
+    func keyboard(_ message: Fields, turn: Turn, depth: Int) throws {
+        guard let show = try message.bool("show") else { throw ProtocolError.missing("show", in: "keyboard") }
+        let height = show ? try message.number("height") ?? 216 : 0
+        guard (0...2000).contains(height) else { throw ProtocolError.invalid("height", "between 0 and 2000 points") }
+        let duration = try Self.seconds(message, "duration") ?? 0.25
+        let (curve, _) = try Self.curve(message, default: .keyboard)
+        let names = [show ? "keyboardWillShow" : "keyboardWillHide", "keyboardWillChangeFrame"]
+        let values: [String: Double] = ["$keyboard.height": height, "$keyboard.duration": duration]
+        let engine = scene.engine
+        let group = try engine.animate(duration: duration, curve: curve) {
+            try layoutCall { try engine.setKeyboard(height: height) }
+            for name in names {
+                let ops = (scene.keyboardHandlers[name] ?? []).map { Fields(Self.substitute(values, in: $0)) }
+                try run(ops, turn: turn, depth: depth)
+            }
+            engine.layoutIfNeeded()
+        }
+        track(group, for: turn)
+    }
+
+    /// `{"type":"clock","mode":"manual"|"realtime","fps":60}`.
+    func setClock(_ message: Fields) throws {
+        if let mode = try message.string("mode") {
+            guard let value = Clock.Mode(rawValue: mode) else {
+                throw ProtocolError.invalid("mode", "\"realtime\" or \"manual\"")
+            }
+            clock.set(value, now: transportTime)
+        }
+        if let fps = try message.number("fps") {
+            guard [30, 60, 120].contains(fps) else { throw ProtocolError.invalid("fps", "30, 60 or 120") }
+            clock.framesPerSecond = Int(fps)
+        }
+    }
+
+    /// `{"type":"advance","seconds":0.125}`: moves the manual clock.
+    func advance(_ message: Fields) throws {
+        guard clock.mode == .manual else {
+            throw ProtocolError("clock-not-manual", "advance needs the manual clock: send {\"type\":\"clock\",\"mode\":\"manual\"}")
+        }
+        guard let seconds = try Self.seconds(message, "seconds") else {
+            throw ProtocolError.missing("seconds", in: "advance")
+        }
+        clock.advance(by: seconds)
+        scene.engine.advance(to: clock.time(at: transportTime))
+    }
+
+    /// A duration field: seconds in 0…3600.
+    static func seconds(_ message: Fields, _ key: String) throws -> Double? {
+        guard let value = try message.number(key) else { return nil }
+        guard (0...3600).contains(value) else { throw ProtocolError.invalid(key, "between 0 and 3600 seconds") }
+        return value
+    }
+
+    /// Reads `curve`: a name, `{"spring":{"damping":…,"velocity":…}}` (UIKit's damping ratio form),
+    /// `{"spring":{"mass":…,"stiffness":…,"damping":…,"velocity":…}}` (CASpringAnimation's form, whose
+    /// settling duration becomes the default duration) or `{"bezier":[x1,y1,x2,y2]}`.
+    static func curve(_ message: Fields, default fallback: TimingCurve) throws -> (TimingCurve, Double?) {
+        guard let raw = message.raw["curve"], !(raw is NSNull) else { return (fallback, nil) }
+        if let name = raw as? String {
+            let named: [String: TimingCurve] = ["easeInOut": .easeInOut, "easeIn": .easeIn, "easeOut": .easeOut,
+                                                "linear": .linear, "keyboard": .keyboard]
+            guard let curve = named[name] else {
+                throw ProtocolError.invalid("curve", "easeInOut, easeIn, easeOut, linear, keyboard, {\"spring\":…} or {\"bezier\":…}")
+            }
+            return (curve, nil)
+        }
+        let object = try message.object("curve") ?? Fields([:])
+        if let points = try object.numbers("bezier", count: 4) {
+            guard (0...1).contains(points[0]), (0...1).contains(points[2]) else {
+                throw ProtocolError.invalid("curve.bezier", "[x1, y1, x2, y2] with x1 and x2 in 0…1")
+            }
+            return (.bezier(CubicBezier(points[0], points[1], points[2], points[3])), nil)
+        }
+        guard let spring = try object.object("spring") else {
+            throw ProtocolError.invalid("curve", "a curve name, {\"spring\":…} or {\"bezier\":…}")
+        }
+        let velocity = try spring.number("velocity") ?? 0
+        let damping = try spring.number("damping") ?? 1
+        guard damping >= 0, abs(velocity) <= 1000, damping <= 1e6 else {
+            throw ProtocolError.invalid("curve.spring", "a damping ≥ 0 and a velocity within ±1000")
+        }
+        if spring.has("mass") || spring.has("stiffness") {
+            let mass = try spring.number("mass") ?? 1
+            let stiffness = try spring.number("stiffness") ?? 100
+            guard mass > 0, stiffness > 0, mass <= 1e6, stiffness <= 1e6 else {
+                throw ProtocolError.invalid("curve.spring", "a mass and a stiffness in (0, 1e6]")
+            }
+            let value = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+            return (.spring(value), value.settlingDuration)
+        }
+        let duration = try seconds(message, "duration") ?? 0.25
+        return (.spring(Spring(dampingRatio: damping, initialVelocity: velocity, duration: duration)), nil)
+    }
+
+    /// Replaces `"$keyboard.height"` (or `"-$keyboard.height"`) style strings by their numbers.
+    static func substitute(_ values: [String: Double], in object: [String: Any]) -> [String: Any] {
+        func replace(_ value: Any) -> Any {
+            if let text = value as? String {
+                if let number = values[text] { return number }
+                if text.hasPrefix("-"), let number = values[String(text.dropFirst())] { return -number }
+                return text
+            }
+            if let array = value as? [Any] { return array.map(replace) }
+            if let dictionary = value as? [String: Any] { return dictionary.mapValues(replace) }
+            return value
+        }
+        return object.mapValues(replace)
+    }
+}

@@ -1,0 +1,187 @@
+import AutoLayout
+import Foundation
+
+/// Dispatch of client messages (docs/PROTOCOL.md lists them all).
+extension Session {
+    /// Runs one message. Returns the answer for a top-level message (`scene`) or nil for `ok`.
+    /// - Parameter nested: true inside `batch`, `animate`, `action` and keyboard handlers, where only
+    ///   editing and animating messages are allowed.
+    @discardableResult
+    func handle(_ message: Fields, turn: Turn, nested: Bool, depth: Int = 0) throws -> [String: Any]? {
+        guard depth <= Turn.maxDepth else {
+            throw ProtocolError("too-deep", "ops may nest at most \(Turn.maxDepth) levels")
+        }
+        try turn.count()
+        guard let type = try message.string("type") else { throw ProtocolError.missing("type", in: "message") }
+        if nested, Self.topLevelOnly.contains(type) {
+            throw ProtocolError("invalid-op", "'\(type)' cannot run inside ops")
+        }
+        switch type {
+        case "set": try set(message)
+        case "add": try add(message)
+        case "remove": try remove(message)
+        case "layoutIfNeeded": try layoutIfNeeded(message)
+        case "setNeedsLayout": scene.engine.setNeedsLayout()
+        case "animate": try animate(message, turn: turn, depth: depth)
+        case "batch": try run(try message.objects("ops") ?? [], turn: turn, depth: depth)
+        case "action": try action(message, turn: turn, depth: depth)
+        case "keyboard": try keyboard(message, turn: turn, depth: depth)
+        case "load": return try load(message)
+        case "clock": try setClock(message)
+        case "advance": try advance(message)
+        case "scene": return ["type": "scene", "scene": SceneWriter.document(of: scene)]
+        default:
+            throw ProtocolError("unknown-type", "unknown message type '\(type.prefix(64))'")
+        }
+        return nil
+    }
+
+    static let topLevelOnly: Set<String> = ["load", "clock", "advance", "scene"]
+
+    /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
+    func run(_ ops: [Fields], turn: Turn, depth: Int) throws {
+        for (index, op) in ops.enumerated() {
+            do {
+                try handle(op, turn: turn, nested: true, depth: depth + 1)
+            } catch let error as ProtocolError {
+                throw ProtocolError(error.code, "ops[\(index)]: \(error.message)")
+            }
+        }
+    }
+
+    // MARK: Scenes
+
+    private func load(_ message: Fields) throws -> [String: Any] {
+        let document: Fields
+        if let name = try message.string("name") {
+            guard let builtIn = library.document(named: name) else {
+                throw ProtocolError("unknown-scene", "no built-in scene named '\(name.prefix(64))'")
+            }
+            document = builtIn
+        } else if let inline = try message.object("scene") {
+            document = inline
+        } else {
+            throw ProtocolError.missing("name' or 'scene", in: "load")
+        }
+        let loaded = try SceneReader.scene(from: document, time: scene.engine.time, limits: limits)
+        var interrupted: [ObjectIdentifier: Turn] = [:]
+        for turn in animationRequests.values { interrupted[ObjectIdentifier(turn)] = turn }
+        for turn in interrupted.values.sorted(by: { $0.serial < $1.serial }) {
+            _ = turn.animationEnded(finished: false)
+            sendAnimationEnd(for: turn)
+        }
+        animationRequests.removeAll()
+        scene = loaded
+        frameStream.sendsEverything = true
+        outbox.appendFrames()
+        return ["type": "scene", "scene": SceneWriter.document(of: loaded)]
+    }
+
+    private func action(_ message: Fields, turn: Turn, depth: Int) throws {
+        guard let name = try message.string("name") else { throw ProtocolError.missing("name", in: "action") }
+        guard let action = scene.actions.first(where: { $0.name == name }) else {
+            throw ProtocolError("unknown-action", "scene '\(scene.name)' has no action '\(name.prefix(64))'")
+        }
+        try run(action.ops.map(Fields.init), turn: turn, depth: depth)
+    }
+
+    // MARK: Editing
+
+    private func set(_ message: Fields) throws {
+        if let id = try message.string("constraint") {
+            try setConstraint(id, message)
+        } else if let id = try message.string("view") {
+            try setView(id, message)
+        } else {
+            throw ProtocolError.missing("constraint' or 'view", in: "set")
+        }
+    }
+
+    private func setConstraint(_ id: String, _ message: Fields) throws {
+        let engine = scene.engine
+        guard engine.constraint(id) != nil else { throw ProtocolError(.unknownConstraint(id)) }
+        let constant = try message.number("constant")
+        let priority = try message.number("priority")
+        let active = try message.bool("active")
+        guard constant != nil || priority != nil || active != nil else {
+            throw ProtocolError.missing("constant', 'priority' or 'active", in: "set")
+        }
+        try layoutCall {
+            if let priority { try engine.setPriority(priority, of: id) }
+            if let constant { try engine.setConstant(constant, of: id) }
+            if let active { try engine.setActive(active, of: id) }
+        }
+    }
+
+    private func setView(_ id: String, _ message: Fields) throws {
+        let engine = scene.engine
+        guard let view = engine.view(id) else { throw ProtocolError(.unknownView(id)) }
+        let bounds = try message.numbers("bounds", count: 4)
+        let center = try message.numbers("center", count: 2)
+        let transform = try message.numbers("transform", count: 6)
+        let alpha = try message.number("alpha")
+        let intrinsic = try message.numbers("intrinsicSize", count: 2)
+        let hugging = try message.numbers("contentHugging", count: 2)
+        let resistance = try message.numbers("compressionResistance", count: 2)
+        let translates = try message.bool("translatesAutoresizingMaskIntoConstraints")
+        let safeArea = try message.numbers("safeArea", count: 4)
+        if safeArea != nil, view !== engine.root {
+            throw ProtocolError.invalid("safeArea", "set on the root view only")
+        }
+        try layoutCall {
+            if let bounds, let rect = Rect(components: bounds) { try engine.setBounds(rect, of: view) }
+            if let center { try engine.setCenter(Point(x: center[0], y: center[1]), of: view) }
+            if let transform, let value = AffineTransform(components: transform) {
+                try engine.setTransform(value, of: view)
+            }
+            if let alpha { try engine.setAlpha(alpha, of: view) }
+            if let intrinsic {
+                try engine.setIntrinsicContentSize(Size(width: intrinsic[0], height: intrinsic[1]), of: view)
+            }
+            if let hugging { try engine.setContentHugging(hugging, of: view) }
+            if let resistance { try engine.setCompressionResistance(resistance, of: view) }
+            if let translates { engine.setTranslatesAutoresizingMaskIntoConstraints(translates, of: view) }
+            if let safeArea {
+                try engine.setSafeArea(EdgeInsets(top: safeArea[0], left: safeArea[1], bottom: safeArea[2],
+                                                  right: safeArea[3]))
+            }
+        }
+    }
+
+    private func add(_ message: Fields) throws {
+        if let view = try message.object("view") {
+            try SceneReader.addView(view, to: scene, limits: limits)
+        } else if let constraint = try message.object("constraint") {
+            try SceneReader.addConstraint(constraint, to: scene, limits: limits)
+        } else {
+            throw ProtocolError.missing("view' or 'constraint", in: "add")
+        }
+    }
+
+    private func remove(_ message: Fields) throws {
+        let engine = scene.engine
+        if let id = try message.string("view") {
+            try layoutCall { try engine.removeView(id) }
+            scene.appearance[id] = nil
+        } else if let id = try message.string("constraint") {
+            try layoutCall { try engine.removeConstraint(id) }
+        } else {
+            throw ProtocolError.missing("view' or 'constraint", in: "remove")
+        }
+    }
+
+    private func layoutIfNeeded(_ message: Fields) throws {
+        let id = try message.string("view") ?? "root"
+        guard let view = scene.engine.view(id) else { throw ProtocolError(.unknownView(id)) }
+        scene.engine.layoutIfNeeded(view)
+    }
+
+    /// Runs engine calls, turning `LayoutError` into protocol errors.
+    func layoutCall(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as LayoutError {
+            throw ProtocolError(error)
+        }
+    }
+}

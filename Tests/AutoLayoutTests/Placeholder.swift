@@ -1,4 +1,0 @@
-import Testing
-@testable import AutoLayout
-
-@Test func placeholder() { #expect(Bool(true)) }

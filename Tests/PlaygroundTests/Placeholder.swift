@@ -1,4 +1,0 @@
-import Testing
-@testable import Playground
-
-@Test func placeholder() { #expect(Bool(true)) }
