@@ -1,0 +1,39 @@
+import Testing
+@testable import AutoLayout
+
+/// Solver-level frames agree within 1e-6 pt.
+func expectRect(_ actual: Rect, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+                sourceLocation: SourceLocation = #_sourceLocation) {
+    let expected = [x, y, width, height]
+    let ok = zip(actual.components, expected).allSatisfy { abs($0 - $1) < 1e-6 }
+    #expect(ok, "got \(actual.components), expected \(expected)", sourceLocation: sourceLocation)
+}
+
+extension LayoutEngine {
+    /// Adds `first == second × multiplier + constant` from "view.attribute" names.
+    @discardableResult
+    func constrain(_ id: String, _ first: String, _ relation: LayoutRelation = .equal, _ second: String? = nil,
+                   multiplier: Double = 1, constant: Double = 0, priority: Double = 1000) throws -> LayoutConstraint {
+        func anchor(_ name: String) throws -> (LayoutItem, LayoutAttribute) {
+            let dot = try #require(name.lastIndex(of: "."))
+            let item = try #require(self.item(named: String(name[..<dot])))
+            let attribute = try #require(LayoutAttribute(rawValue: String(name[name.index(after: dot)...])))
+            return (item, attribute)
+        }
+        let (firstItem, firstAttribute) = try anchor(first)
+        let other = try second.map(anchor)
+        let constraint = LayoutConstraint(identifier: id, item: firstItem, attribute: firstAttribute,
+                                          relatedBy: relation, toItem: other?.0, attribute: other?.1,
+                                          multiplier: multiplier, constant: constant, priority: priority)
+        try add(constraint)
+        return constraint
+    }
+
+    /// Pins a view with top/leading/width/height constraints.
+    func pin(_ id: String, x: Double, y: Double, width: Double, height: Double, to parent: String = "root") throws {
+        try constrain("\(id)-left", "\(id).left", .equal, "\(parent).left", constant: x)
+        try constrain("\(id)-top", "\(id).top", .equal, "\(parent).top", constant: y)
+        try constrain("\(id)-width", "\(id).width", constant: width)
+        try constrain("\(id)-height", "\(id).height", constant: height)
+    }
+}
