@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )
