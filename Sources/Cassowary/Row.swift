@@ -18,11 +18,11 @@ enum SymbolKind: UInt8 {
 /// solver uses them only for rows that are not in the tableau (objective levels, the artificial
 /// objective, rows being built).
 struct Row {
-    var cells: [Int: Double]
+    var cells: IntMap
     var constant: Double
 
     init(constant: Double = 0) {
-        self.cells = [:]
+        self.cells = IntMap()
         self.constant = constant
     }
 
@@ -31,10 +31,10 @@ struct Row {
     /// cells[symbol] += coefficient, dropping the cell when it becomes near zero.
     mutating func insert(symbol: Int, coefficient: Double) {
         if let i = cells.index(forKey: symbol) {
-            let v = cells.values[i] + coefficient
-            if nearZero(v) { cells.remove(at: i) } else { cells.values[i] = v }
+            let v = cells.value(at: i) + coefficient
+            if nearZero(v) { cells.remove(at: i) } else { cells.setValue(v, at: i) }
         } else if !nearZero(coefficient) {
-            cells[symbol] = coefficient
+            cells.insertNew(symbol, coefficient)
         }
     }
 
@@ -46,7 +46,7 @@ struct Row {
 
     mutating func reverseSign() {
         constant = -constant
-        for i in cells.indices { cells.values[i] = -cells.values[i] }
+        cells.scaleAll(by: -1)
     }
 
     /// Given `0 = self`, solve for `symbol` (which must have a non-zero cell): afterwards
@@ -54,7 +54,7 @@ struct Row {
     mutating func solveFor(_ symbol: Int) {
         let c = -1 / cells.removeValue(forKey: symbol)!
         constant *= c
-        for i in cells.indices { cells.values[i] *= c }
+        cells.scaleAll(by: c)
     }
 
     /// Given `lhs = self` (lhs not in cells), re-solve for `rhs`: afterwards `rhs = self`.

@@ -58,7 +58,7 @@ public final class Solver {
     /// Row of each basic symbol (nil for non-basic symbols).
     var rowStore: [Row?] = []
     /// Column index: for each symbol, the basic symbols whose rows mention it.
-    var columns: [Set<Int>] = []
+    var columns: [IntSet] = []
     /// Constraint owning a marker / error symbol.
     var owners: [Constraint?] = []
 
@@ -77,6 +77,13 @@ public final class Solver {
     var slotValues: [Double] = []
 
     var nextOrder = 0
+
+    // Objective symbols whose coefficient changed since the last optimality check, and the symbols known
+    // to have a lexicographically negative coefficient. At the start of every public call both are empty
+    // (the objective is optimal), so optimize() only looks at what changed.
+    var objectiveDirty: [Int] = []
+    var dirtyFlags: [Bool] = []
+    var negatives = IntSet()
 
     // Transaction journal (only active while a call can still fail after mutating the tableau).
     var journaling = false
@@ -197,7 +204,10 @@ public final class Solver {
             if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -info.weight) }
             addErrorEffect(info.other, level: li, weight: -info.weight)
             levels[li].count -= 1
-            if levels[li].count == 0 { levels.remove(at: li) }
+            if levels[li].count == 0 {
+                for (s, _) in levels[li].row.cells { markObjective(s) }
+                levels.remove(at: li)
+            }
         }
         let m = info.marker
         if rowStore[m] != nil {
@@ -244,6 +254,8 @@ public final class Solver {
             throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
         }
         commit()
+        // Dual simplex preserves dual feasibility: the objective is still optimal.
+        clearObjectiveDirty()
         info.constant = newConstant
         infos[key] = info
     }
@@ -296,7 +308,10 @@ public final class Solver {
         _ = applyConstantDelta(info, -delta, checkDummies: false)
         info.constant -= delta
         infos[key] = info
-        _ = dualOptimize()
+        if dualOptimize() < 0 {
+            // Dual simplex preserves dual feasibility: the objective is still optimal.
+            clearObjectiveDirty()
+        }
     }
 
     /// Copies the solved values out of the tableau into the store read by ``value(of:)``.
@@ -330,6 +345,9 @@ public final class Solver {
         slotSymbols = []
         slotValues = []
         nextOrder = 0
+        objectiveDirty = []
+        dirtyFlags = []
+        negatives = IntSet()
         journaling = false
         journalRows = [:]
         objectiveUndo = []
@@ -373,8 +391,9 @@ public final class Solver {
     func newSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
         rowStore.append(nil)
-        columns.append([])
+        columns.append(IntSet())
         owners.append(nil)
+        dirtyFlags.append(false)
         return kinds.count - 1
     }
 
@@ -398,7 +417,7 @@ public final class Solver {
 
     func putRow(_ basic: Int, _ row: Row) {
         touch(basic)
-        for s in row.cells.keys { columns[s].insert(basic) }
+        for (s, _) in row.cells { columns[s].insert(basic) }
         rowStore[basic] = row
     }
 
@@ -406,7 +425,7 @@ public final class Solver {
         touch(basic)
         let row = rowStore[basic]!
         rowStore[basic] = nil
-        for s in row.cells.keys { columns[s].remove(basic) }
+        for (s, _) in row.cells { columns[s].remove(basic) }
         return row
     }
 
@@ -414,7 +433,7 @@ public final class Solver {
     /// index), in the objective and in the artificial objective.
     func substitute(_ symbol: Int, _ row: Row) {
         let targets = columns[symbol]
-        columns[symbol] = []
+        columns[symbol] = IntSet()
         for b in targets { substituteRow(b, symbol, row) }
         substituteObjective(symbol, row)
         if artificial != nil { artificial!.substitute(symbol, with: row) }
@@ -432,15 +451,15 @@ public final class Solver {
         for (s, v) in row.cells {
             let d = c * v
             if let i = r.cells.index(forKey: s) {
-                let nv = r.cells.values[i] + d
+                let nv = r.cells.value(at: i) + d
                 if nearZero(nv) {
                     r.cells.remove(at: i)
                     columns[s].remove(b)
                 } else {
-                    r.cells.values[i] = nv
+                    r.cells.setValue(nv, at: i)
                 }
             } else if !nearZero(d) {
-                r.cells[s] = d
+                r.cells.insertNew(s, d)
                 columns[s].insert(b)
             }
         }
@@ -452,6 +471,7 @@ public final class Solver {
     func substituteObjective(_ symbol: Int, _ row: Row) {
         for li in levels.indices {
             guard let c = levels[li].row.cells.removeValue(forKey: symbol) else { continue }
+            markObjective(symbol)
             if journaling {
                 objectiveUndo.append((li, symbol, c))
                 objectiveUndo.append((li, -1, levels[li].row.constant))
@@ -459,18 +479,19 @@ public final class Solver {
             levels[li].row.constant += c * row.constant
             for (s, v) in row.cells {
                 let d = c * v
+                markObjective(s)
                 if let i = levels[li].row.cells.index(forKey: s) {
-                    let old = levels[li].row.cells.values[i]
+                    let old = levels[li].row.cells.value(at: i)
                     if journaling { objectiveUndo.append((li, s, old)) }
                     let nv = old + d
                     if nearZero(nv) {
                         levels[li].row.cells.remove(at: i)
                     } else {
-                        levels[li].row.cells.values[i] = nv
+                        levels[li].row.cells.setValue(nv, at: i)
                     }
                 } else if !nearZero(d) {
                     if journaling { objectiveUndo.append((li, s, 0)) }
-                    levels[li].row.cells[s] = d
+                    levels[li].row.cells.insertNew(s, d)
                 }
             }
         }
@@ -478,8 +499,9 @@ public final class Solver {
 
     func removeFromObjective(_ symbol: Int) {
         for li in levels.indices {
-            if let c = levels[li].row.cells.removeValue(forKey: symbol), journaling {
-                objectiveUndo.append((li, symbol, c))
+            if let c = levels[li].row.cells.removeValue(forKey: symbol) {
+                markObjective(symbol)
+                if journaling { objectiveUndo.append((li, symbol, c)) }
             }
         }
     }
@@ -501,9 +523,9 @@ public final class Solver {
     /// Restores the state recorded by `mark` plus the journal.
     func rollback(_ mark: Mark) {
         for (b, old) in journalRows {
-            if let cur = rowStore[b] { for s in cur.cells.keys { columns[s].remove(b) } }
+            if let cur = rowStore[b] { for (s, _) in cur.cells { columns[s].remove(b) } }
             rowStore[b] = old
-            if let old { for s in old.cells.keys { columns[s].insert(b) } }
+            if let old { for (s, _) in old.cells { columns[s].insert(b) } }
         }
         for entry in objectiveUndo.reversed() {
             if entry.symbol < 0 {
@@ -521,7 +543,9 @@ public final class Solver {
             rowStore.removeSubrange(mark.symbols...)
             columns.removeSubrange(mark.symbols...)
             owners.removeSubrange(mark.symbols...)
+            dirtyFlags.removeSubrange(mark.symbols...)
         }
+        clearObjectiveDirty()
         if slotSymbols.count > mark.slots {
             for v in slotVariables[mark.slots...] { varSlots.removeValue(forKey: v.id) }
             slotVariables.removeSubrange(mark.slots...)
@@ -585,7 +609,7 @@ public final class Solver {
             touch(b)
             rowStore[b]!.cells.removeValue(forKey: art)
         }
-        columns[art] = []
+        columns[art] = IntSet()
         removeFromObjective(art)
         return (true, finalRow)
     }
@@ -618,8 +642,10 @@ public final class Solver {
     func addErrorEffect(_ symbol: Int, level li: Int, weight: Double) {
         if let r = rowStore[symbol] {
             levels[li].row.insert(row: r, coefficient: weight)
+            for (s, _) in r.cells { markObjective(s) }
         } else {
             levels[li].row.insert(symbol: symbol, coefficient: weight)
+            markObjective(symbol)
         }
     }
 
@@ -679,19 +705,35 @@ public final class Solver {
         }
     }
 
-    func lexEntering() -> Int {
-        var best = -1
-        for li in levels.indices {
-            for (s, c) in levels[li].row.cells where c < 0 && kinds[s] != .dummy {
-                if best >= 0 && s >= best { continue }
-                var dominated = false
-                for lj in 0..<li where levels[lj].row.cells[s] != nil {
-                    dominated = true
-                    break
-                }
-                if !dominated { best = s }
-            }
+    @inline(__always) func markObjective(_ symbol: Int) {
+        if !dirtyFlags[symbol] {
+            dirtyFlags[symbol] = true
+            objectiveDirty.append(symbol)
         }
+    }
+
+    func clearObjectiveDirty() {
+        for s in objectiveDirty where s < dirtyFlags.count { dirtyFlags[s] = false }
+        objectiveDirty.removeAll(keepingCapacity: true)
+        negatives.removeAll()
+    }
+
+    /// Whether the symbolic coefficient of `symbol` is lexicographically negative.
+    @inline(__always) func lexNegative(_ symbol: Int) -> Bool {
+        for li in levels.indices {
+            if let c = levels[li].row.cells[symbol] { return c < 0 }
+        }
+        return false
+    }
+
+    func lexEntering() -> Int {
+        for s in objectiveDirty {
+            dirtyFlags[s] = false
+            if kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
+        }
+        objectiveDirty.removeAll(keepingCapacity: true)
+        var best = -1
+        for s in negatives where best < 0 || s < best { best = s }
         return best
     }
 
