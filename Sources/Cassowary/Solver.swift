@@ -28,31 +28,13 @@ struct ConstraintInfo {
 struct EditInfo {
     var constraint: Constraint
     var value: Double
+    /// The edit constraint's bookkeeping (its constant is not tracked here: edit constraints are internal).
+    var info: ConstraintInfo
 }
 
-/// An incremental Cassowary solver (Badros, Borning & Stuckey, "The Cassowary Linear Arithmetic
-/// Constraint Solving Algorithm", ACM TOCHI 8(4), 2001), structured like Kiwi's `SolverImpl`.
-///
-/// The tableau is kept in *solved form* (paper §2.2): every basic symbol has a row
-/// `basic = constant + Σ coefficient × nonbasic`, and every restricted basic symbol (slack, error) has a
-/// constant >= 0. Unrestricted (external) symbols are user variables. The objective is the weighted
-/// sum of the error variables of non-required constraints, with **lexicographic** symbolic weights
-/// (paper §4.1, generalised to any set of priority levels): it is stored as one row per distinct
-/// priority, and every comparison (entering symbol of ``optimize``, ratio test of dual optimisation)
-/// compares from the highest priority down. Required constraints never enter the objective.
-///
-/// - Adding a constraint: paper §3.1-§3.2 (create the row, choose a subject, else phase-one with an
-///   artificial variable), then primal optimisation (§2.3).
-/// - Removing: §3.3 (marker variables; pivot the marker into the basis and drop its row).
-/// - Edit variables and `suggestValue`: §3.4 and §4.3 (update constants through the edit constraint's
-///   error variables, then dual optimisation).
-/// - `setConstant`: the same edit-constant technique applied to any constraint's marker.
-///
-/// Every throwing call leaves the solver exactly as it was (the tableau, the objective and every value).
-/// Choices are deterministic (lowest symbol id on ties), so equal inputs give equal solutions.
-///
-/// A class with one owner; not meant to be shared between threads.
-public final class Solver {
+/// The solver state and algorithms; `Solver` is a thin class around it, so the hot paths work on one
+/// struct (`inout self`) without per-property dynamic exclusivity checks.
+struct SolverCore {
     // Symbols: dense ids, per-symbol data in parallel arrays.
     var kinds: [SymbolKind] = []
     /// Row of each basic symbol (nil for non-basic symbols).
@@ -89,9 +71,10 @@ public final class Solver {
     var journaling = false
     var journalRows: [Int: Row?] = [:]
     var objectiveUndo: [(level: Int, symbol: Int, old: Double)] = []
+    var constantUndo: [(basic: Int, old: Double)] = []
 
     /// Creates an empty solver.
-    public init() {}
+    init() {}
 
     // MARK: - Public API
 
@@ -103,7 +86,7 @@ public final class Solver {
     ///   ``SolverError/unsatisfiableConstraint(_:conflicting:)`` if it is required and cannot hold together
     ///   with the installed required constraints (the explanation lists those involved, in insertion order).
     ///   On throw the solver is exactly as before.
-    public func addConstraint(_ constraint: Constraint) throws {
+    mutating func addConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
         if infos[key] != nil { throw SolverError.duplicateConstraint(constraint) }
         let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
@@ -195,7 +178,7 @@ public final class Solver {
     /// Removes an installed constraint (paper §3.3: the marker variable is pivoted into the basis and
     /// its row dropped; the constraint's error variables leave the objective), then re-optimises.
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed (solver unchanged).
-    public func removeConstraint(_ constraint: Constraint) throws {
+    mutating func removeConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
         guard let info = infos.removeValue(forKey: key) else {
             throw SolverError.unknownConstraint(constraint)
@@ -225,7 +208,7 @@ public final class Solver {
     }
 
     /// Whether the constraint is installed.
-    public func hasConstraint(_ constraint: Constraint) -> Bool {
+    mutating func hasConstraint(_ constraint: Constraint) -> Bool {
         infos[ObjectIdentifier(constraint)] != nil
     }
 
@@ -239,7 +222,7 @@ public final class Solver {
     ///   ``SolverError/unsatisfiableConstraint(_:conflicting:)`` if the new constant makes the required
     ///   constraints inconsistent (e.g. a redundant required equality whose constant now disagrees).
     ///   On throw the solver is exactly as before.
-    public func setConstant(_ newConstant: Double, of constraint: Constraint) throws {
+    mutating func setConstant(_ newConstant: Double, of constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
         guard var info = infos[key] else { throw SolverError.unknownConstraint(constraint) }
         let delta = newConstant - info.constant
@@ -262,7 +245,7 @@ public final class Solver {
 
     /// The current expression constant of an installed constraint (its original constant, or the last
     /// value given to ``setConstant(_:of:)``); nil if not installed.
-    public func constant(of constraint: Constraint) -> Double? {
+    mutating func constant(of constraint: Constraint) -> Double? {
         infos[ObjectIdentifier(constraint)]?.constant
     }
 
@@ -271,17 +254,17 @@ public final class Solver {
     /// changed with ``suggestValue(_:for:)``.
     /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it already is one;
     ///   ``SolverError/badRequiredStrength`` if `strength` is required. Solver unchanged on throw.
-    public func addEditVariable(_ variable: Variable, strength: Strength) throws {
+    mutating func addEditVariable(_ variable: Variable, strength: Strength) throws {
         if edits[variable.id] != nil { throw SolverError.duplicateEditVariable(variable) }
         if strength.isRequired { throw SolverError.badRequiredStrength }
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         try addConstraint(constraint)
-        edits[variable.id] = EditInfo(constraint: constraint, value: 0)
+        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: infos[ObjectIdentifier(constraint)]!)
     }
 
     /// Removes an edit variable and its edit constraint.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
-    public func removeEditVariable(_ variable: Variable) throws {
+    mutating func removeEditVariable(_ variable: Variable) throws {
         guard let edit = edits.removeValue(forKey: variable.id) else {
             throw SolverError.unknownEditVariable(variable)
         }
@@ -289,7 +272,7 @@ public final class Solver {
     }
 
     /// Whether `variable` is an edit variable.
-    public func hasEditVariable(_ variable: Variable) -> Bool {
+    mutating func hasEditVariable(_ variable: Variable) -> Bool {
         edits[variable.id] != nil
     }
 
@@ -297,17 +280,12 @@ public final class Solver {
     /// place through its error variables, then dual optimisation (§4.3, lexicographic ratio test)
     /// re-establishes the optimum. Call ``updateVariables()`` to read the result.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
-    public func suggestValue(_ value: Double, for variable: Variable) throws {
-        guard var edit = edits[variable.id] else { throw SolverError.unknownEditVariable(variable) }
-        let delta = value - edit.value
-        edit.value = value
-        edits[variable.id] = edit
-        let key = ObjectIdentifier(edit.constraint)
-        guard var info = infos[key] else { return }
+    mutating func suggestValue(_ value: Double, for variable: Variable) throws {
+        guard let i = edits.index(forKey: variable.id) else { throw SolverError.unknownEditVariable(variable) }
+        let delta = value - edits.values[i].value
+        edits.values[i].value = value
         // The edit constraint is `variable - value == 0`: its expression constant moves by -delta.
-        _ = applyConstantDelta(info, -delta, checkDummies: false)
-        info.constant -= delta
-        infos[key] = info
+        _ = applyConstantDelta(edits.values[i].info, -delta, checkDummies: false)
         if dualOptimize() < 0 {
             // Dual simplex preserves dual feasibility: the objective is still optimal.
             clearObjectiveDirty()
@@ -316,7 +294,7 @@ public final class Solver {
 
     /// Copies the solved values out of the tableau into the store read by ``value(of:)``.
     /// A basic variable takes its row constant; a non-basic (free) one is 0.
-    public func updateVariables() {
+    mutating func updateVariables() {
         for slot in slotSymbols.indices {
             slotValues[slot] = rowStore[slotSymbols[slot]]?.constant ?? 0
         }
@@ -324,13 +302,13 @@ public final class Solver {
 
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
     /// never seen (or seen only after the last update).
-    public func value(of variable: Variable) -> Double {
+    mutating func value(of variable: Variable) -> Double {
         guard let slot = varSlots[variable.id] else { return 0 }
         return slotValues[slot]
     }
 
     /// Removes every constraint, edit variable and variable.
-    public func reset() {
+    mutating func reset() {
         kinds = []
         rowStore = []
         columns = []
@@ -351,10 +329,11 @@ public final class Solver {
         journaling = false
         journalRows = [:]
         objectiveUndo = []
+        constantUndo = []
     }
 
     /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.
-    public var debugDescription: String {
+    var debugDescription: String {
         func name(_ s: Int) -> String {
             switch kinds[s] {
             case .external: return "x\(s)"
@@ -388,7 +367,7 @@ public final class Solver {
         var infeasible: [Int]
     }
 
-    func newSymbol(_ kind: SymbolKind) -> Int {
+    mutating func newSymbol(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
         rowStore.append(nil)
         columns.append(IntSet())
@@ -397,7 +376,7 @@ public final class Solver {
         return kinds.count - 1
     }
 
-    func externalSymbol(for variable: Variable) -> Int {
+    mutating func externalSymbol(for variable: Variable) -> Int {
         if let slot = varSlots[variable.id] { return slotSymbols[slot] }
         let s = newSymbol(.external)
         varSlots[variable.id] = slotSymbols.count
@@ -409,19 +388,19 @@ public final class Solver {
 
     // MARK: - Tableau primitives (keep the column index and the journal up to date)
 
-    @inline(__always) func touch(_ basic: Int) {
+    @inline(__always) mutating func touch(_ basic: Int) {
         if journaling && journalRows.index(forKey: basic) == nil {
             journalRows.updateValue(rowStore[basic], forKey: basic)
         }
     }
 
-    func putRow(_ basic: Int, _ row: Row) {
+    mutating func putRow(_ basic: Int, _ row: Row) {
         touch(basic)
         for (s, _) in row.cells { columns[s].insert(basic) }
         rowStore[basic] = row
     }
 
-    func removeRow(_ basic: Int) -> Row {
+    mutating func removeRow(_ basic: Int) -> Row {
         touch(basic)
         let row = rowStore[basic]!
         rowStore[basic] = nil
@@ -431,7 +410,7 @@ public final class Solver {
 
     /// Replaces `symbol` by `row` in every tableau row that mentions it (found through the column
     /// index), in the objective and in the artificial objective.
-    func substitute(_ symbol: Int, _ row: Row) {
+    mutating func substitute(_ symbol: Int, _ row: Row) {
         let targets = columns[symbol]
         columns[symbol] = IntSet()
         for b in targets { substituteRow(b, symbol, row) }
@@ -439,7 +418,7 @@ public final class Solver {
         if artificial != nil { artificial!.substitute(symbol, with: row) }
     }
 
-    func substituteRow(_ b: Int, _ symbol: Int, _ row: Row) {
+    mutating func substituteRow(_ b: Int, _ symbol: Int, _ row: Row) {
         touch(b)
         var r = rowStore[b]!
         rowStore[b] = nil
@@ -468,7 +447,7 @@ public final class Solver {
         if negative && kinds[b] != .external { infeasible.append(b) }
     }
 
-    func substituteObjective(_ symbol: Int, _ row: Row) {
+    mutating func substituteObjective(_ symbol: Int, _ row: Row) {
         for li in levels.indices {
             guard let c = levels[li].row.cells.removeValue(forKey: symbol) else { continue }
             markObjective(symbol)
@@ -497,7 +476,7 @@ public final class Solver {
         }
     }
 
-    func removeFromObjective(_ symbol: Int) {
+    mutating func removeFromObjective(_ symbol: Int) {
         for li in levels.indices {
             if let c = levels[li].row.cells.removeValue(forKey: symbol) {
                 markObjective(symbol)
@@ -507,26 +486,29 @@ public final class Solver {
     }
 
     /// Makes `entering` basic in place of `leaving` (whose row must mention `entering`).
-    func pivot(leaving: Int, entering: Int) {
+    mutating func pivot(leaving: Int, entering: Int) {
         var row = removeRow(leaving)
         row.solveFor(lhs: leaving, rhs: entering)
         substitute(entering, row)
         putRow(entering, row)
     }
 
-    func commit() {
+    mutating func commit() {
         journaling = false
         journalRows.removeAll(keepingCapacity: true)
         objectiveUndo.removeAll(keepingCapacity: true)
+        constantUndo.removeAll(keepingCapacity: true)
     }
 
     /// Restores the state recorded by `mark` plus the journal.
-    func rollback(_ mark: Mark) {
+    mutating func rollback(_ mark: Mark) {
         for (b, old) in journalRows {
             if let cur = rowStore[b] { for (s, _) in cur.cells { columns[s].remove(b) } }
             rowStore[b] = old
             if let old { for (s, _) in old.cells { columns[s].insert(b) } }
         }
+        // Constant-only changes, made before any structural change of those rows.
+        for entry in constantUndo.reversed() { rowStore[entry.basic]!.constant = entry.old }
         for entry in objectiveUndo.reversed() {
             if entry.symbol < 0 {
                 levels[entry.level].row.constant = entry.old
@@ -559,7 +541,7 @@ public final class Solver {
 
     /// Subject choice of paper §3.2 / Kiwi: the lowest-id external symbol; else the marker or other
     /// symbol if it is a slack/error with a negative coefficient; else -1.
-    func chooseSubject(_ row: Row, marker: Int, other: Int) -> Int {
+    mutating func chooseSubject(_ row: Row, marker: Int, other: Int) -> Int {
         var best = -1
         for s in row.cells.keys where kinds[s] == .external && (best < 0 || s < best) { best = s }
         if best >= 0 { return best }
@@ -570,7 +552,7 @@ public final class Solver {
         return -1
     }
 
-    func allDummies(_ row: Row) -> Bool {
+    mutating func allDummies(_ row: Row) -> Bool {
         for s in row.cells.keys where kinds[s] != .dummy { return false }
         return true
     }
@@ -578,7 +560,7 @@ public final class Solver {
     /// Phase one with an artificial variable (paper §3.2): minimise the artificial variable; the row is
     /// satisfiable iff it reaches 0. Returns success and the final artificial objective (the row whose
     /// markers explain a failure). Runs journaled: the caller rolls back on failure.
-    func addWithArtificialVariable(_ row: Row) -> (Bool, Row) {
+    mutating func addWithArtificialVariable(_ row: Row) -> (Bool, Row) {
         let art = newSymbol(.slack)
         putRow(art, row)
         artificial = row
@@ -616,7 +598,7 @@ public final class Solver {
 
     /// Required installed constraints owning a symbol of `row` (or `basic`), except `failing`, in
     /// insertion order.
-    func explanation(row: Row, basic: Int, failing: Constraint) -> [Constraint] {
+    mutating func explanation(row: Row, basic: Int, failing: Constraint) -> [Constraint] {
         var found: [(Int, Constraint)] = []
         var seen = Set<ObjectIdentifier>()
         func visit(_ s: Int) {
@@ -630,7 +612,7 @@ public final class Solver {
         return found.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    func level(for priority: Double) -> Int {
+    mutating func level(for priority: Double) -> Int {
         var i = 0
         while i < levels.count && levels[i].priority > priority { i += 1 }
         if i < levels.count && levels[i].priority == priority { return i }
@@ -639,7 +621,7 @@ public final class Solver {
     }
 
     /// objective[level] += weight × (current expression of the error symbol).
-    func addErrorEffect(_ symbol: Int, level li: Int, weight: Double) {
+    mutating func addErrorEffect(_ symbol: Int, level li: Int, weight: Double) {
         if let r = rowStore[symbol] {
             levels[li].row.insert(row: r, coefficient: weight)
             for (s, _) in r.cells { markObjective(s) }
@@ -654,19 +636,19 @@ public final class Solver {
     /// Moves the expression constant of a constraint by `delta` through its marker. Returns the basic
     /// symbol of a dummy row that became inconsistent (only when `checkDummies`), else -1. Rows that
     /// became infeasible are queued for dual optimisation.
-    func applyConstantDelta(_ info: ConstraintInfo, _ delta: Double, checkDummies: Bool) -> Int {
+    mutating func applyConstantDelta(_ info: ConstraintInfo, _ delta: Double, checkDummies: Bool) -> Int {
         // Constraint row: expr + k·m (+ …) = 0. expr + Δ + k·m = expr + k·(m + Δ/k): the old marker is the
         // new one shifted by Δ/k, so every occurrence of the marker gains a constant Δ/k.
         let shift = delta / info.markerCoefficient
         let m = info.marker
         var failed = -1
         if rowStore[m] != nil {
-            touch(m)
+            if journaling { constantUndo.append((m, rowStore[m]!.constant)) }
             rowStore[m]!.constant -= shift
             failed = checkConstant(m, checkDummies: checkDummies)
         } else {
             for b in columns[m] {
-                touch(b)
+                if journaling { constantUndo.append((b, rowStore[b]!.constant)) }
                 let c = rowStore[b]!.cells[m]!
                 rowStore[b]!.constant += c * shift
                 let f = checkConstant(b, checkDummies: checkDummies)
@@ -676,7 +658,7 @@ public final class Solver {
         return failed
     }
 
-    @inline(__always) func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
+    @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
         let v = rowStore[b]!.constant
         switch kinds[b] {
         case .external:
@@ -695,7 +677,7 @@ public final class Solver {
     /// Primal simplex on the lexicographic objective. Entering symbol: the lowest-id non-dummy symbol
     /// whose symbolic coefficient is lexicographically negative (its highest non-zero level is
     /// negative); leaving row: minimum ratio, lowest id on ties (Bland's rule, no cycling).
-    func optimize() {
+    mutating func optimize() {
         while true {
             let entering = lexEntering()
             if entering < 0 { return }
@@ -705,28 +687,28 @@ public final class Solver {
         }
     }
 
-    @inline(__always) func markObjective(_ symbol: Int) {
+    @inline(__always) mutating func markObjective(_ symbol: Int) {
         if !dirtyFlags[symbol] {
             dirtyFlags[symbol] = true
             objectiveDirty.append(symbol)
         }
     }
 
-    func clearObjectiveDirty() {
+    mutating func clearObjectiveDirty() {
         for s in objectiveDirty where s < dirtyFlags.count { dirtyFlags[s] = false }
         objectiveDirty.removeAll(keepingCapacity: true)
         negatives.removeAll()
     }
 
     /// Whether the symbolic coefficient of `symbol` is lexicographically negative.
-    @inline(__always) func lexNegative(_ symbol: Int) -> Bool {
+    @inline(__always) mutating func lexNegative(_ symbol: Int) -> Bool {
         for li in levels.indices {
             if let c = levels[li].row.cells[symbol] { return c < 0 }
         }
         return false
     }
 
-    func lexEntering() -> Int {
+    mutating func lexEntering() -> Int {
         for s in objectiveDirty {
             dirtyFlags[s] = false
             if kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
@@ -737,7 +719,7 @@ public final class Solver {
         return best
     }
 
-    func optimizeArtificial() {
+    mutating func optimizeArtificial() {
         while let art = artificial {
             var entering = -1
             for (s, c) in art.cells where c < 0 && kinds[s] != .dummy && (entering < 0 || s < entering) {
@@ -750,21 +732,20 @@ public final class Solver {
         }
     }
 
-    @inline(__always) func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
+    @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
         if best < 0 || ratio < bestRatio - epsilon { return true }
         return ratio <= bestRatio + epsilon && b < best
     }
 
     /// Row leaving the basis when `entering` increases: rows with a negative coefficient for it and a
     /// restricted basic symbol, minimum ratio -constant/coefficient.
-    func leavingRow(_ entering: Int) -> Int {
+    mutating func leavingRow(_ entering: Int) -> Int {
         var best = -1
         var bestRatio = Double.infinity
         for b in columns[entering] where kinds[b] != .external {
-            let row = rowStore[b]!
-            let c = row.cells[entering]!
+            let c = rowStore[b]!.cells[entering]!
             if c < 0 {
-                let ratio = -row.constant / c
+                let ratio = -rowStore[b]!.constant / c
                 if better(ratio, b, than: bestRatio, best) {
                     best = b
                     bestRatio = ratio
@@ -777,22 +758,22 @@ public final class Solver {
     /// Row to pivot a (non-basic) marker into the basis for removal (paper §3.3, Kiwi's
     /// getMarkerLeavingRow): restricted rows with a negative coefficient by minimum ratio, else
     /// restricted rows with a positive coefficient by minimum ratio, else an external row.
-    func markerLeavingRow(_ marker: Int) -> Int {
+    mutating func markerLeavingRow(_ marker: Int) -> Int {
         var first = -1, second = -1, third = -1
         var r1 = Double.infinity, r2 = Double.infinity
         for b in columns[marker] {
-            let row = rowStore[b]!
-            let c = row.cells[marker]!
+            let c = rowStore[b]!.cells[marker]!
+            let constant = rowStore[b]!.constant
             if kinds[b] == .external {
                 if third < 0 || b < third { third = b }
             } else if c < 0 {
-                let r = -row.constant / c
+                let r = -constant / c
                 if better(r, b, than: r1, first) {
                     first = b
                     r1 = r
                 }
             } else {
-                let r = row.constant / c
+                let r = constant / c
                 if better(r, b, than: r2, second) {
                     second = b
                     r2 = r
@@ -806,7 +787,7 @@ public final class Solver {
     /// the entering symbol by the lexicographically smallest ratio objective/coefficient over positive
     /// coefficients. Returns the basic symbol of a row that cannot be repaired (required constraints
     /// inconsistent), else -1.
-    func dualOptimize() -> Int {
+    mutating func dualOptimize() -> Int {
         while !infeasible.isEmpty {
             var mi = 0
             for i in 1..<infeasible.count where infeasible[i] < infeasible[mi] { mi = i }
@@ -824,7 +805,7 @@ public final class Solver {
         return -1
     }
 
-    func dualEntering(_ row: Row) -> Int {
+    mutating func dualEntering(_ row: Row) -> Int {
         var best = -1
         var bestCoefficient = 0.0
         for (s, c) in row.cells where c > 0 && kinds[s] != .dummy {
@@ -856,4 +837,125 @@ public final class Solver {
         }
         return best
     }
+}
+
+/// An incremental Cassowary solver (Badros, Borning & Stuckey, "The Cassowary Linear Arithmetic
+/// Constraint Solving Algorithm", ACM TOCHI 8(4), 2001), structured like Kiwi's `SolverImpl`.
+///
+/// The tableau is kept in *solved form* (paper §2.2): every basic symbol has a row
+/// `basic = constant + Σ coefficient × nonbasic`, and every restricted basic symbol (slack, error) has a
+/// constant >= 0. Unrestricted (external) symbols are user variables. The objective is the weighted
+/// sum of the error variables of non-required constraints, with **lexicographic** symbolic weights
+/// (paper §4.1, generalised to any set of priority levels): it is stored as one row per distinct
+/// priority, and every comparison (entering symbol of ``optimize``, ratio test of dual optimisation)
+/// compares from the highest priority down. Required constraints never enter the objective.
+///
+/// - Adding a constraint: paper §3.1-§3.2 (create the row, choose a subject, else phase-one with an
+///   artificial variable), then primal optimisation (§2.3).
+/// - Removing: §3.3 (marker variables; pivot the marker into the basis and drop its row).
+/// - Edit variables and `suggestValue`: §3.4 and §4.3 (update constants through the edit constraint's
+///   error variables, then dual optimisation).
+/// - `setConstant`: the same edit-constant technique applied to any constraint's marker.
+///
+/// Every throwing call leaves the solver exactly as it was (the tableau, the objective and every value).
+/// Choices are deterministic (lowest symbol id on ties), so equal inputs give equal solutions.
+///
+/// A class with one owner; not meant to be shared between threads.
+public final class Solver {
+    var core = SolverCore()
+
+    /// Creates an empty solver.
+    public init() {}
+
+    /// Adds a constraint (paper §3.1-3.2, then §2.3 optimisation).
+    ///
+    /// Required constraints must hold exactly; non-required ones are satisfied as well as possible,
+    /// lexicographically by priority.
+    /// - Throws: ``SolverError/duplicateConstraint(_:)`` if the constraint is already installed;
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicting:)`` if it is required and cannot hold together
+    ///   with the installed required constraints (the explanation lists those involved, in insertion order).
+    ///   On throw the solver is exactly as before.
+    public func addConstraint(_ constraint: Constraint) throws {
+        try core.addConstraint(constraint)
+    }
+
+    /// Removes an installed constraint (paper §3.3: the marker variable is pivoted into the basis and
+    /// its row dropped; the constraint's error variables leave the objective), then re-optimises.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed (solver unchanged).
+    public func removeConstraint(_ constraint: Constraint) throws {
+        try core.removeConstraint(constraint)
+    }
+
+    /// Whether the constraint is installed.
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        return core.hasConstraint(constraint)
+    }
+
+    /// Changes the constant of an installed constraint's expression in place, without removing and
+    /// re-adding it: the change goes through the constraint's marker symbol (if the marker is basic its
+    /// row constant moves, otherwise every row mentioning the marker moves by coefficient × delta, found
+    /// through the column index), as in the edit-constant technique of paper §3.4/§4.3, then dual
+    /// optimisation restores feasibility. Afterwards the constraint reads as its expression with
+    /// constant `newConstant`.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if not installed;
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicting:)`` if the new constant makes the required
+    ///   constraints inconsistent (e.g. a redundant required equality whose constant now disagrees).
+    ///   On throw the solver is exactly as before.
+    public func setConstant(_ newConstant: Double, of constraint: Constraint) throws {
+        try core.setConstant(newConstant, of: constraint)
+    }
+
+    /// The current expression constant of an installed constraint (its original constant, or the last
+    /// value given to ``setConstant(_:of:)``); nil if not installed.
+    public func constant(of constraint: Constraint) -> Double? {
+        return core.constant(of: constraint)
+    }
+
+    /// Makes `variable` an edit variable (paper §3.4): installs the non-required constraint
+    /// `variable == suggestion` with the given strength; the suggestion starts at 0 (as in Kiwi) and is
+    /// changed with ``suggestValue(_:for:)``.
+    /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it already is one;
+    ///   ``SolverError/badRequiredStrength`` if `strength` is required. Solver unchanged on throw.
+    public func addEditVariable(_ variable: Variable, strength: Strength) throws {
+        try core.addEditVariable(variable, strength: strength)
+    }
+
+    /// Removes an edit variable and its edit constraint.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
+    public func removeEditVariable(_ variable: Variable) throws {
+        try core.removeEditVariable(variable)
+    }
+
+    /// Whether `variable` is an edit variable.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        return core.hasEditVariable(variable)
+    }
+
+    /// Suggests a value for an edit variable (paper §4.3): the edit constraint's constant changes in
+    /// place through its error variables, then dual optimisation (§4.3, lexicographic ratio test)
+    /// re-establishes the optimum. Call ``updateVariables()`` to read the result.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
+    public func suggestValue(_ value: Double, for variable: Variable) throws {
+        try core.suggestValue(value, for: variable)
+    }
+
+    /// Copies the solved values out of the tableau into the store read by ``value(of:)``.
+    /// A basic variable takes its row constant; a non-basic (free) one is 0.
+    public func updateVariables() {
+        core.updateVariables()
+    }
+
+    /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
+    /// never seen (or seen only after the last update).
+    public func value(of variable: Variable) -> Double {
+        return core.value(of: variable)
+    }
+
+    /// Removes every constraint, edit variable and variable.
+    public func reset() {
+        core.reset()
+    }
+
+    /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.
+    public var debugDescription: String { core.debugDescription }
 }
