@@ -143,3 +143,26 @@ enum TimingCurveProbe {
         TimingCurve.easeInOut.progress(elapsed: fraction, duration: 1)
     }
 }
+
+@Suite struct ExchangeTests {
+    /// The exchange shown at the end of docs/PROTOCOL.md, message for message.
+    @Test func documentedExchange() {
+        let client = SessionClient()
+        #expect(types(client.send(["type": "clock", "mode": "manual", "id": 1])) == ["ok"])
+        let loaded = client.send(["type": "load", "name": "search-bar", "id": 2])
+        #expect(types(loaded) == ["frames", "scene"])
+        #expect(loaded[0]["seq"] as? Int == 1)
+        #expect(loaded[0]["keyboard"] as? [Double] == [0, 667, 375, 0])
+        #expect(types(client.send(["type": "action", "name": "focus", "id": 3])) == ["ok"])
+        let half = client.send(["type": "advance", "seconds": 0.125, "id": 4])
+        #expect(types(half) == ["frames", "ok"])
+        #expect(half[0]["seq"] as? Int == 2)
+        #expect(half[0]["time"] as? Double == 0.125)
+        #expect(half[0]["final"] as? Bool == false)
+        let end = client.send(["type": "advance", "seconds": 0.125, "id": 5])
+        #expect(types(end) == ["frames", "animationEnd", "ok"])
+        #expect(end[0]["seq"] as? Int == 3)
+        #expect(end[0]["time"] as? Double == 0.25)
+        #expect(end[1]["re"] as? Int == 3)
+    }
+}

@@ -10,6 +10,23 @@ struct FrameStream {
 
     /// The next `frames` message for `engine`'s current presentation, or nil when nothing changed.
     mutating func next(for engine: LayoutEngine) -> [String: Any]? {
+        guard let (views, keyboard) = takeChanges(of: engine) else { return nil }
+        sequence += 1
+        var message: [String: Any] = [
+            "type": "frames", "seq": sequence, "time": Self.number(engine.time),
+            "views": views, "final": !engine.isAnimating,
+        ]
+        if let keyboard { message["keyboard"] = Self.numbers(keyboard.components) }
+        return message
+    }
+
+    /// Records the current presentation as sent without making a message.
+    mutating func markSent(_ engine: LayoutEngine) {
+        _ = takeChanges(of: engine)
+    }
+
+    /// The changed fields per view and the keyboard frame if it changed; nil when nothing changed.
+    private mutating func takeChanges(of engine: LayoutEngine) -> ([String: Any], Rect?)? {
         let everything = sendsEverything
         if everything { sent.removeAll() }
         var views: [String: Any] = [:]
@@ -33,13 +50,7 @@ struct FrameStream {
         sentKeyboard = keyboard
         guard everything || !views.isEmpty || keyboardChanged else { return nil }
         sendsEverything = false
-        sequence += 1
-        var message: [String: Any] = [
-            "type": "frames", "seq": sequence, "time": Self.number(engine.time),
-            "views": views, "final": !engine.isAnimating,
-        ]
-        if keyboardChanged { message["keyboard"] = Self.numbers(keyboard.components) }
-        return message
+        return (views, keyboardChanged ? keyboard : nil)
     }
 
     /// Rounds to a micro-point so streams carry no floating-point noise, and writes −0 as 0.

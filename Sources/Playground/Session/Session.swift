@@ -13,6 +13,9 @@ public final class Session {
     /// The protocol version announced in `hello.version`.
     public static let protocolVersion = 1
 
+    /// The largest client message the transport accepts (bytes); larger ones close with 1009.
+    public static let maxMessageBytes = 1 << 20
+
     /// The session's id, as sent in `hello`.
     public let id: String
     let library: SceneLibrary
@@ -40,10 +43,13 @@ public final class Session {
         transportTime = now
         scene = Scene(name: "empty", title: "Empty", summary: "",
                       engine: LayoutEngine(size: Size(width: 375, height: 667)))
+        // The empty scene counts as sent: the first complete frames comes with the first load.
+        frameStream.markSent(scene.engine)
         send([
             "type": "hello", "protocol": Self.protocolName, "version": Self.protocolVersion, "session": id,
             "scenes": library.names,
             "limits": ["maxViews": limits.maxViews, "maxConstraints": limits.maxConstraints,
+                       "maxMessageBytes": Self.maxMessageBytes,
                        "maxOpsPerMessage": Turn.maxOps, "maxDepth": Turn.maxDepth],
         ])
     }
