@@ -295,9 +295,20 @@ struct SolverCore {
     /// Copies the solved values out of the tableau into the store read by ``value(of:)``.
     /// A basic variable takes its row constant; a non-basic (free) one is 0.
     mutating func updateVariables() {
-        for slot in slotSymbols.indices {
-            slotValues[slot] = rowStore[slotSymbols[slot]]?.constant ?? 0
+        var values = slotValues
+        slotValues = []
+        rowStore.withUnsafeBufferPointer { rows in
+            slotSymbols.withUnsafeBufferPointer { symbols in
+                values.withUnsafeMutableBufferPointer { out in
+                    let base = rows.baseAddress!
+                    for slot in 0..<symbols.count {
+                        // Read the constant in place (no copy of the row's storage references).
+                        out[slot] = base[symbols[slot]]?.constant ?? 0
+                    }
+                }
+            }
         }
+        slotValues = values
     }
 
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
