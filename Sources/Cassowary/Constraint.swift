@@ -41,7 +41,9 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
         Constraint(expression, relation, strength: strength)
     }
 
+    /// Identity comparison.
     public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }
+    /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// E.g. `x + -1.0*y + -10.0 == 0 @750`.
@@ -72,53 +74,95 @@ private func make(_ lhs: Expression, _ rhs: Expression, _ relation: Relation) ->
 
 /// `lhs == rhs` as a required constraint `lhs - rhs == 0`.
 public func == (lhs: Expression, rhs: Expression) -> Constraint { make(lhs, rhs, .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Expression, rhs: Variable) -> Constraint { make(lhs, Expression(rhs), .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Expression, rhs: Term) -> Constraint { make(lhs, rhs.expression, .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Expression, rhs: Double) -> Constraint { make(lhs, Expression(constant: rhs), .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Variable, rhs: Expression) -> Constraint { make(Expression(lhs), rhs, .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Variable, rhs: Variable) -> Constraint { make(Expression(lhs), Expression(rhs), .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Variable, rhs: Term) -> Constraint { make(Expression(lhs), rhs.expression, .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Variable, rhs: Double) -> Constraint { make(Expression(lhs), Expression(constant: rhs), .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Term, rhs: Expression) -> Constraint { make(lhs.expression, rhs, .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Term, rhs: Variable) -> Constraint { make(lhs.expression, Expression(rhs), .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Term, rhs: Term) -> Constraint { make(lhs.expression, rhs.expression, .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Term, rhs: Double) -> Constraint { make(lhs.expression, Expression(constant: rhs), .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Double, rhs: Expression) -> Constraint { make(Expression(constant: lhs), rhs, .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Double, rhs: Variable) -> Constraint { make(Expression(constant: lhs), Expression(rhs), .equal) }
+/// Required constraint `lhs - rhs == 0`.
 public func == (lhs: Double, rhs: Term) -> Constraint { make(Expression(constant: lhs), rhs.expression, .equal) }
 
 /// `lhs <= rhs` as a required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Expression, rhs: Expression) -> Constraint { make(lhs, rhs, .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Expression, rhs: Variable) -> Constraint { make(lhs, Expression(rhs), .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Expression, rhs: Term) -> Constraint { make(lhs, rhs.expression, .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Expression, rhs: Double) -> Constraint { make(lhs, Expression(constant: rhs), .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Variable, rhs: Expression) -> Constraint { make(Expression(lhs), rhs, .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Variable, rhs: Variable) -> Constraint { make(Expression(lhs), Expression(rhs), .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Variable, rhs: Term) -> Constraint { make(Expression(lhs), rhs.expression, .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Variable, rhs: Double) -> Constraint { make(Expression(lhs), Expression(constant: rhs), .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Term, rhs: Expression) -> Constraint { make(lhs.expression, rhs, .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Term, rhs: Variable) -> Constraint { make(lhs.expression, Expression(rhs), .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Term, rhs: Term) -> Constraint { make(lhs.expression, rhs.expression, .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Term, rhs: Double) -> Constraint { make(lhs.expression, Expression(constant: rhs), .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Double, rhs: Expression) -> Constraint { make(Expression(constant: lhs), rhs, .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Double, rhs: Variable) -> Constraint { make(Expression(constant: lhs), Expression(rhs), .lessThanOrEqual) }
+/// Required constraint `lhs - rhs <= 0`.
 public func <= (lhs: Double, rhs: Term) -> Constraint { make(Expression(constant: lhs), rhs.expression, .lessThanOrEqual) }
 
 /// `lhs >= rhs` as a required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Expression, rhs: Expression) -> Constraint { make(lhs, rhs, .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Expression, rhs: Variable) -> Constraint { make(lhs, Expression(rhs), .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Expression, rhs: Term) -> Constraint { make(lhs, rhs.expression, .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Expression, rhs: Double) -> Constraint { make(lhs, Expression(constant: rhs), .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Variable, rhs: Expression) -> Constraint { make(Expression(lhs), rhs, .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Variable, rhs: Variable) -> Constraint { make(Expression(lhs), Expression(rhs), .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Variable, rhs: Term) -> Constraint { make(Expression(lhs), rhs.expression, .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Variable, rhs: Double) -> Constraint { make(Expression(lhs), Expression(constant: rhs), .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Term, rhs: Expression) -> Constraint { make(lhs.expression, rhs, .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Term, rhs: Variable) -> Constraint { make(lhs.expression, Expression(rhs), .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Term, rhs: Term) -> Constraint { make(lhs.expression, rhs.expression, .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Term, rhs: Double) -> Constraint { make(lhs.expression, Expression(constant: rhs), .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Double, rhs: Expression) -> Constraint { make(Expression(constant: lhs), rhs, .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Double, rhs: Variable) -> Constraint { make(Expression(constant: lhs), Expression(rhs), .greaterThanOrEqual) }
+/// Required constraint `lhs - rhs >= 0`.
 public func >= (lhs: Double, rhs: Term) -> Constraint { make(Expression(constant: lhs), rhs.expression, .greaterThanOrEqual) }
 
 /// Errors thrown by ``Solver``. Every throwing call leaves the solver exactly as it was before the call.

@@ -172,6 +172,11 @@ struct IntSet: Sequence {
 
     mutating func insert(_ key: Int) {
         if index(of: key) != nil { return }
+        insertNew(key)
+    }
+
+    /// Inserts a key known to be absent.
+    mutating func insertNew(_ key: Int) {
         if (count + 1) * 2 > buckets.count { grow() }
         let mask = buckets.count - 1
         var i = symbolHash(key) & mask

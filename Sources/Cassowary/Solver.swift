@@ -407,7 +407,7 @@ struct SolverCore {
 
     mutating func putRow(_ basic: Int, _ row: Row) {
         touch(basic)
-        for (s, _) in row.cells { columns[s].insert(basic) }
+        for (s, _) in row.cells { columns[s].insertNew(basic) }
         rowStore[basic] = row
     }
 
@@ -450,7 +450,7 @@ struct SolverCore {
                 }
             } else if !nearZero(d) {
                 r.cells.insertNew(s, d)
-                columns[s].insert(b)
+                columns[s].insertNew(b)
             }
         }
         let negative = r.constant < 0

@@ -22,7 +22,9 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
+    /// Identity comparison.
     public static func == (lhs: Variable, rhs: Variable) -> Bool { lhs.id == rhs.id }
+    /// Hashes the identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// `name`, or `v<id>` when the name is empty.
@@ -31,7 +33,9 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
 
 /// A variable multiplied by a coefficient: `coefficient × variable`.
 public struct Term: Hashable, Sendable {
+    /// The variable.
     public var variable: Variable
+    /// Its multiplier.
     public var coefficient: Double
 
     /// - Parameters:
@@ -50,7 +54,9 @@ public struct Term: Hashable, Sendable {
 /// e.g. `x * 2 + y - 10`, `-x`, `3 * x`, `(x + y) / 2`. Terms are kept as written (a variable may appear
 /// more than once; the solver adds the coefficients up).
 public struct Expression: Sendable, Hashable {
+    /// The terms, as written (a variable may repeat).
     public var terms: [Term]
+    /// The constant part.
     public var constant: Double
 
     /// - Parameters:
@@ -126,34 +132,64 @@ public func / (e: Expression, k: Double) -> Expression { e.scaled(1 / k) }
 
 // MARK: - Addition and subtraction
 
+/// Sum of the operands as an ``Expression``.
 public func + (a: Expression, b: Expression) -> Expression { a.adding(b, 1) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Expression, b: Term) -> Expression { a.adding(b.expression, 1) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Expression, b: Variable) -> Expression { a.adding(Expression(b), 1) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Expression, b: Double) -> Expression { Expression(a.terms, constant: a.constant + b) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Term, b: Expression) -> Expression { a.expression.adding(b, 1) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Term, b: Term) -> Expression { Expression([a, b]) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Term, b: Variable) -> Expression { Expression([a, Term(b)]) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Term, b: Double) -> Expression { Expression([a], constant: b) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Variable, b: Expression) -> Expression { Expression(a).adding(b, 1) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Variable, b: Term) -> Expression { Expression([Term(a), b]) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Variable, b: Variable) -> Expression { Expression([Term(a), Term(b)]) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Variable, b: Double) -> Expression { Expression([Term(a)], constant: b) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Double, b: Expression) -> Expression { Expression(b.terms, constant: b.constant + a) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Double, b: Term) -> Expression { Expression([b], constant: a) }
+/// Sum of the operands as an ``Expression``.
 public func + (a: Double, b: Variable) -> Expression { Expression([Term(b)], constant: a) }
 
+/// Difference of the operands as an ``Expression``.
 public func - (a: Expression, b: Expression) -> Expression { a.adding(b, -1) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Expression, b: Term) -> Expression { a.adding(b.expression, -1) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Expression, b: Variable) -> Expression { a.adding(Expression(b), -1) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Expression, b: Double) -> Expression { Expression(a.terms, constant: a.constant - b) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Term, b: Expression) -> Expression { a.expression.adding(b, -1) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Term, b: Term) -> Expression { Expression([a, -b]) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Term, b: Variable) -> Expression { Expression([a, Term(b, -1)]) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Term, b: Double) -> Expression { Expression([a], constant: -b) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Variable, b: Expression) -> Expression { Expression(a).adding(b, -1) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Variable, b: Term) -> Expression { Expression([Term(a), -b]) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Variable, b: Variable) -> Expression { Expression([Term(a), Term(b, -1)]) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Variable, b: Double) -> Expression { Expression([Term(a)], constant: -b) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Double, b: Expression) -> Expression { (-b) + a }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Double, b: Term) -> Expression { Expression([-b], constant: a) }
+/// Difference of the operands as an ``Expression``.
 public func - (a: Double, b: Variable) -> Expression { Expression([Term(b, -1)], constant: a) }
