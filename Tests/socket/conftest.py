@@ -1,0 +1,127 @@
+"""Fixtures that run the real `layout-playground` binary and talk to it with real clients.
+
+The binary is not built here: run `swift build` first, or point LAYOUT_PLAYGROUND_BIN at one.
+"""
+import asyncio
+import json
+import os
+import select
+import signal
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+import websockets
+
+REPO = Path(__file__).resolve().parents[2]
+BINARY = Path(os.environ.get("LAYOUT_PLAYGROUND_BIN", REPO / ".build" / "debug" / "layout-playground"))
+PROTOCOL = "layout-playground.v1"
+TIMEOUT = 5.0
+
+
+class Server:
+    """A running server process; `stop()` sends SIGTERM and returns the exit status."""
+
+    def __init__(self, args=()):
+        if not BINARY.exists():
+            pytest.fail(f"{BINARY} not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
+        self.log = tempfile.NamedTemporaryFile(prefix="layout-playground-", suffix=".log", delete=False)
+        self.process = subprocess.Popen([str(BINARY), "--port", "0", *args], stdout=subprocess.PIPE,
+                                        stderr=self.log, text=True)
+        ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
+        line = self.process.stdout.readline() if ready else ""
+        prefix = "listening on http://"
+        if not line.startswith(prefix):
+            self.process.kill()
+            pytest.fail(f"server did not start: {line!r}\n{self.log_text()}")
+        address = line.strip()[len(prefix):].rstrip("/")
+        self.host, _, port = address.rpartition(":")
+        self.port = int(port)
+        self.http_url = f"http://{self.host}:{self.port}/"
+        self.ws_url = f"ws://{self.host}:{self.port}/"
+
+    def log_text(self):
+        return Path(self.log.name).read_text(errors="replace")
+
+    def stop(self, timeout=TIMEOUT):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return None
+
+
+@pytest.fixture(scope="session")
+def public_args():
+    """No flag when the repository's Public/index.html exists; else a temporary public folder."""
+    if (REPO / "Public" / "index.html").exists():
+        yield [], REPO / "Public"
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "index.html").write_text("<!doctype html><title>test</title><p>layout playground</p>\n")
+        yield ["--public", folder], Path(folder)
+
+
+@pytest.fixture(scope="module")
+def server(public_args):
+    """One server shared by a test module; it must exit 0 on SIGTERM at the end."""
+    running = Server(public_args[0])
+    yield running
+    assert running.stop() == 0, running.log_text()
+
+
+@pytest.fixture
+def fresh_server(public_args):
+    """A server of its own, for tests that stop it."""
+    running = Server(public_args[0])
+    yield running
+    running.stop()
+
+
+def run(coroutine, timeout=20.0):
+    """Runs one async test body with an overall deadline."""
+    return asyncio.run(asyncio.wait_for(coroutine, timeout))
+
+
+class Client:
+    """A WebSocket client speaking JSON text frames, with a timeout on every wait."""
+
+    def __init__(self, socket):
+        self.socket = socket
+        self.next_id = 100
+
+    @classmethod
+    async def connect(cls, server, subprotocols=(PROTOCOL,), **kwargs):
+        socket = await websockets.connect(server.ws_url, subprotocols=list(subprotocols) or None,
+                                          open_timeout=TIMEOUT, **kwargs)
+        return cls(socket)
+
+    async def close(self):
+        await self.socket.close()
+
+    async def send(self, message):
+        await self.socket.send(json.dumps(message))
+
+    async def receive(self, timeout=TIMEOUT):
+        return json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+
+    async def hello(self):
+        message = await self.receive()
+        assert message["type"] == "hello", message
+        return message
+
+    async def request(self, message, timeout=TIMEOUT):
+        """Sends `message` with a fresh id; returns every message up to and including its answer."""
+        self.next_id += 1
+        request_id = self.next_id
+        await self.send({**message, "id": request_id})
+        received = []
+        while True:
+            reply = await self.receive(timeout)
+            received.append(reply)
+            if reply.get("re") == request_id and reply["type"] != "animationEnd":
+                return received
