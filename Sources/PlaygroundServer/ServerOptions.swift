@@ -22,6 +22,7 @@ public struct ServerOptions: Sendable {
     /// The WebSocket subprotocol the server speaks. Clients that name no subprotocol are served the same.
     public static let subprotocol = "layout-playground.v1"
 
+    /// Options with the defaults used by `layout-playground`; `publicDirectory` should be absolute.
     public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String,
                 tickRate: Double = 60, maxMessageBytes: Int = 1 << 20,
                 permessageDeflate: Bool = true, securityHeaders: Bool = true) {

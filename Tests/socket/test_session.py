@@ -1,6 +1,6 @@
 """Protocol behaviour through the real server (marker `session`: needs the implemented Session).
 
-Run with: python3 -m pytest Tests/socket -m session
+Select them with -m session (or leave them out with -m "not session").
 Concrete numbers are only asserted where DESIGN.md determines them: easeInOut is cubic-bezier
 (0.42, 0, 0.58, 1), symmetric about its midpoint, so at half the duration the progress is exactly 0.5.
 Everything else is measured relative to the scene's own starting frames.
@@ -41,6 +41,13 @@ def find_constraint(scene, predicate):
     matches = [c for c in scene["constraints"] if predicate(c)]
     assert matches, f"no matching constraint in {scene['name']}"
     return matches[0]
+
+
+def picker_top(scene):
+    """The date picker's top constraint (`pickerTop` in DESIGN.md's example), a plain `==` with multiplier 1."""
+    return find_constraint(scene, lambda c: c["first"].endswith(".top") and c["relation"] == "=="
+                           and c["multiplier"] == 1 and c.get("active", True)
+                           and (c["id"] == "pickerTop" or c["first"].lower().startswith("picker")))
 
 
 async def manual_clock(client):
@@ -95,24 +102,24 @@ def test_date_picker_animation_on_the_manual_clock(server):
         await client.hello()
         scene, state = await load(client, "date-picker")
         await manual_clock(client)
-        top = find_constraint(scene, lambda c: c["first"] == "picker.top" and c["relation"] == "=="
-                              and c["multiplier"] == 1 and c.get("active", True))
-        y0 = y_of(state, "picker")
+        top = picker_top(scene)
+        picker = top["first"].rsplit(".", 1)[0]
+        y0 = y_of(state, picker)
         animate = await animate_constant(client, top["id"], top["constant"] - 200)
         animate_id = animate[-1]["re"]
         apply_frames(state, animate)
-        assert y_of(state, "picker") == pytest.approx(y0), "presentation starts where it was"
+        assert y_of(state, picker) == pytest.approx(y0), "presentation starts where it was"
 
         half = await client.request({"type": "advance", "seconds": 0.125})
         assert half[-1]["type"] == "ok"
         frames = apply_frames(state, half)
         assert frames and frames[-1]["final"] is False
-        assert y_of(state, "picker") == pytest.approx(y0 - 100, abs=1e-6)
+        assert y_of(state, picker) == pytest.approx(y0 - 100, abs=1e-6)
 
         end = await client.request({"type": "advance", "seconds": 0.125})
         frames = apply_frames(state, end)
         assert frames[-1]["final"] is True
-        assert y_of(state, "picker") == pytest.approx(y0 - 200, abs=1e-6)
+        assert y_of(state, picker) == pytest.approx(y0 - 200, abs=1e-6)
         ends = [m for m in end if m["type"] == "animationEnd"]
         assert ends == [{"type": "animationEnd", "re": animate_id, "finished": True}]
         await client.close()
@@ -126,12 +133,12 @@ def test_constant_set_without_layout_in_the_block_jumps(server):
         await client.hello()
         scene, state = await load(client, "date-picker")
         await manual_clock(client)
-        top = find_constraint(scene, lambda c: c["first"] == "picker.top" and c["relation"] == "=="
-                              and c["multiplier"] == 1 and c.get("active", True))
-        y0 = y_of(state, "picker")
+        top = picker_top(scene)
+        picker = top["first"].rsplit(".", 1)[0]
+        y0 = y_of(state, picker)
         messages = await animate_constant(client, top["id"], top["constant"] - 200, layout=False)
         apply_frames(state, messages)
-        assert y_of(state, "picker") == pytest.approx(y0 - 200, abs=1e-6)
+        assert y_of(state, picker) == pytest.approx(y0 - 200, abs=1e-6)
         await client.close()
     run(body())
 
@@ -164,9 +171,9 @@ def test_realtime_animation_streams_frames_then_one_final(server):
         client = await Client.connect(server)
         await client.hello()
         scene, state = await load(client, "date-picker")
-        top = find_constraint(scene, lambda c: c["first"] == "picker.top" and c["relation"] == "=="
-                              and c["multiplier"] == 1 and c.get("active", True))
-        y0 = y_of(state, "picker")
+        top = picker_top(scene)
+        picker = top["first"].rsplit(".", 1)[0]
+        y0 = y_of(state, picker)
         animate = await animate_constant(client, top["id"], top["constant"] - 200, duration=0.25)
         animate_id = animate[-1]["re"]
         frames = [m for m in animate if m["type"] == "frames"]
@@ -184,6 +191,6 @@ def test_realtime_animation_streams_frames_then_one_final(server):
         assert times == sorted(times) and seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
         assert 5 <= len(frames) <= 30          # 0.25 s at 60 Hz is 15 ticks
         apply_frames(state, frames)
-        assert y_of(state, "picker") == pytest.approx(y0 - 200, abs=1e-6)
+        assert y_of(state, picker) == pytest.approx(y0 - 200, abs=1e-6)
         await client.close()
     run(body())

@@ -136,6 +136,17 @@ def test_binary_frames_are_refused_with_1003(server):
     run(body())
 
 
+def test_invalid_utf8_text_is_refused_with_1007(server):
+    async def body():
+        client = await Client.connect(server)
+        await client.hello()
+        await client.socket.send(b'{"type":"\xff"}', text=True)
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await asyncio.wait_for(client.socket.recv(), TIMEOUT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+    run(body())
+
+
 def test_two_clients_do_not_see_each_others_messages(server):
     async def body():
         first = await Client.connect(server)
