@@ -31,6 +31,8 @@ public final class LayoutEngine {
     var owners: [ObjectIdentifier: LayoutConstraint] = [:]
     var internalConstraints: [String: LayoutConstraint] = [:]
     var conflicts: [LayoutConflict] = []
+    /// Lowest-priority stays that hold free variables where `exerciseAmbiguity` put them, by variable id.
+    var exerciseStays: [Int: Cassowary.Constraint] = [:]
 
     /// Creates a root view of `size` points with a safe area guide, a keyboard layout guide and a layout
     /// margins guide. Non-finite or negative sizes are clamped to 0.
@@ -114,6 +116,10 @@ public final class LayoutEngine {
             forget(constraint)
         }
         for gone in removed {
+            let vars = gone.variables
+            for variable in [vars.x, vars.y, vars.width, vars.height] {
+                if let stay = exerciseStays.removeValue(forKey: variable.id) { try? solver.removeConstraint(stay) }
+            }
             animator.removeAnimations(of: gone)
             viewsByID[gone.identifier] = nil
         }
