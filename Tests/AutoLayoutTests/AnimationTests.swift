@@ -127,3 +127,19 @@ import Testing
         #expect(!engine.isAnimating)
     }
 }
+
+@Suite struct ClockRoundingTests {
+    /// (t0 + 0.125) + 0.125 can round below t0 + 0.25; the animation must still end there.
+    @Test func endsDespiteFloatingPointSteps() throws {
+        for start in [0.002_514, 10.1, 1234.567_891, 0.3] {
+            let engine = LayoutEngine(size: Size(width: 100, height: 100), time: start)
+            let box = try engine.addView("box")
+            let group = engine.animate(duration: 0.25) { try? engine.setAlpha(0, of: box) }
+            engine.advance(to: start + 0.125)
+            engine.advance(to: (start + 0.125) + 0.125)
+            #expect(!engine.isAnimating, "start \(start)")
+            #expect(engine.presentation(of: box).alpha == 0)
+            #expect(engine.takeCompletions() == [AnimationCompletion(group: group, finished: true)])
+        }
+    }
+}

@@ -37,11 +37,15 @@ struct PropertyAnimation {
     let curve: TimingCurve
     let group: AnimationGroupID
 
+    /// Clock values are sums of floating-point steps: (t + 0.125) + 0.125 may land a hair before
+    /// t + 0.25. Ends within a nanosecond count as reached.
+    static let timeTolerance = 1e-9
+
     func remaining(at time: Double) -> Double {
-        1 - curve.progress(elapsed: time - begin, duration: duration)
+        isFinished(at: time) ? 0 : 1 - curve.progress(elapsed: time - begin, duration: duration)
     }
 
-    func isFinished(at time: Double) -> Bool { time >= begin + duration }
+    func isFinished(at time: Double) -> Bool { time >= begin + duration - Self.timeTolerance }
 }
 
 /// The running animations of one engine, keyed by view.
