@@ -131,7 +131,8 @@ import Testing
 @Suite struct ClockRoundingTests {
     /// (t0 + 0.125) + 0.125 can round below t0 + 0.25; the animation must still end there.
     @Test func endsDespiteFloatingPointSteps() throws {
-        for start in [0.002_514, 10.1, 1234.567_891, 0.3] {
+        // 0.004692979338711745 is one start where the two steps round short (checked in Python).
+        for start in [0.004_692_979_338_711_745, 0.024_790_612_069_092_534, 10.1] {
             let engine = LayoutEngine(size: Size(width: 100, height: 100), time: start)
             let box = try engine.addView("box")
             let group = engine.animate(duration: 0.25) { try? engine.setAlpha(0, of: box) }
