@@ -1,0 +1,352 @@
+// The side panel: scene picker, scene actions, keyboard buttons, animation
+// options and the constraint list (grouped by first view, one slider + number
+// input + active checkbox per constraint). It only reports what the user did
+// through callbacks; it never talks to the server itself.
+
+const SLIDER_SPAN = 400;
+const SLIDER_STEP = 0.5;
+
+/** Compact number text: integers as is, others to at most 3 decimals. */
+export function formatNumber(n) {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return String(n);
+  return String(Number(n.toFixed(3)));
+}
+
+/** "picker.top == root.top × 1 + 667 @1000" (or "picker.height == 207 @1000"). */
+export function equationText(c) {
+  const relation = c.relation || '==';
+  const constant = c.constant ?? 0;
+  const priority = c.priority ?? 1000;
+  let rhs;
+  if (c.second) {
+    const sign = constant < 0 ? '−' : '+';
+    rhs = `${c.second} × ${formatNumber(c.multiplier ?? 1)} ${sign} ${formatNumber(Math.abs(constant))}`;
+  } else {
+    rhs = formatNumber(constant);
+  }
+  return `${c.first} ${relation} ${rhs} @${formatNumber(priority)}`;
+}
+
+/** Slider range around a value: [min(v − 400, −400), v + 400]. */
+export function sliderRange(v) {
+  const value = Number.isFinite(v) ? v : 0;
+  return {
+    min: Math.floor(Math.min(value - SLIDER_SPAN, -SLIDER_SPAN)),
+    max: Math.ceil(value + SLIDER_SPAN),
+  };
+}
+
+function firstView(c) {
+  return String(c.first || '').split('.')[0] || '?';
+}
+
+function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (key in node && typeof value !== 'string') node[key] = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+export class Controls {
+  /**
+   * @param {object} elements  DOM elements of the panel (see app.js)
+   * @param {object} callbacks onSceneChange(name), onAction(name), onKeyboard(show),
+   *                           onConstant(id, value, { final }), onActive(id, active),
+   *                           onHoverView(id | null)
+   */
+  constructor(elements, callbacks) {
+    this.el = elements;
+    this.cb = callbacks;
+    this.rows = new Map(); // constraint id -> { row, range, number, active, eq, constraint }
+    this.groups = new Map(); // view id -> group element
+    this.dragging = null; // constraint id whose slider has the pointer down
+    this.uid = 0;
+    this.bindStatic();
+  }
+
+  bindStatic() {
+    const { el } = this;
+    el.sceneSelect.addEventListener('change', () => this.cb.onSceneChange(el.sceneSelect.value));
+    el.keyboardShow.addEventListener('click', () => this.cb.onKeyboard(true));
+    el.keyboardHide.addEventListener('click', () => this.cb.onKeyboard(false));
+    el.animate.addEventListener('change', () => this.syncAnimationInputs());
+    el.filter.addEventListener('input', () => this.applyFilter());
+    this.syncAnimationInputs();
+    document.addEventListener('pointerup', () => { this.dragging = null; });
+    document.addEventListener('pointercancel', () => { this.dragging = null; });
+  }
+
+  syncAnimationInputs() {
+    const on = this.el.animate.checked;
+    this.el.duration.disabled = !on;
+    this.el.curve.disabled = !on;
+  }
+
+  /** { enabled, duration (s), curve } from the animation options. */
+  animation() {
+    const duration = Number.parseFloat(this.el.duration.value);
+    const curveValue = this.el.curve.value;
+    const curve = curveValue === 'spring'
+      ? { spring: { damping: 0.7, velocity: 0 } }
+      : curveValue;
+    return {
+      enabled: this.el.animate.checked,
+      duration: Number.isFinite(duration) && duration >= 0 ? duration : 0.25,
+      curve,
+    };
+  }
+
+  setConnected(open) {
+    this.el.panel.classList.toggle('is-offline', !open);
+    for (const node of this.el.panel.querySelectorAll('button, input, select')) {
+      if (node.dataset.alwaysEnabled !== undefined) continue;
+      node.disabled = !open;
+    }
+    this.el.sceneSelect.disabled = !open || this.el.sceneSelect.options.length === 0;
+    if (open) this.syncAnimationInputs();
+  }
+
+  setScenes(names, current) {
+    const select = this.el.sceneSelect;
+    select.replaceChildren(...names.map((name) => el('option', { value: name, text: name })));
+    if (current && !names.includes(current)) {
+      select.append(el('option', { value: current, text: current }));
+    }
+    if (current) select.value = current;
+    select.disabled = names.length === 0;
+  }
+
+  selectScene(name) {
+    const select = this.el.sceneSelect;
+    if (![...select.options].some((o) => o.value === name)) {
+      select.append(el('option', { value: name, text: name }));
+    }
+    select.value = name;
+  }
+
+  /** Rebuild everything that depends on the scene. */
+  setScene(scene) {
+    this.selectScene(scene.name);
+    this.el.sceneTitle.textContent = scene.title || scene.name || 'Scene';
+    this.el.sceneDescription.textContent = scene.description || '';
+    this.el.sceneDescription.hidden = !scene.description;
+    this.buildActions(scene.actions || []);
+    this.buildConstraints(scene);
+    this.applyFilter();
+  }
+
+  buildActions(actions) {
+    const container = this.el.actions;
+    if (!actions.length) {
+      container.replaceChildren(el('p', { class: 'muted', text: 'This scene has no actions.' }));
+      return;
+    }
+    container.replaceChildren(...actions.map((action) => {
+      const button = el('button', {
+        type: 'button',
+        class: 'btn btn-primary',
+        text: action.title || action.name,
+        dataset: { action: action.name },
+      });
+      button.addEventListener('click', () => this.cb.onAction(action.name));
+      return button;
+    }));
+  }
+
+  buildConstraints(scene) {
+    this.rows.clear();
+    this.groups.clear();
+    const list = this.el.constraints;
+    const constraints = scene.constraints || [];
+    const order = ['root', ...(scene.views || []).map((v) => v.id)];
+    const byView = new Map();
+    for (const c of constraints) {
+      const key = firstView(c);
+      if (!byView.has(key)) byView.set(key, []);
+      byView.get(key).push(c);
+    }
+    const keys = [...byView.keys()].sort((a, b) => {
+      const ia = order.indexOf(a); const ib = order.indexOf(b);
+      return (ia < 0 ? 1e9 : ia) - (ib < 0 ? 1e9 : ib);
+    });
+    const colorOf = this.cb.colorOf || (() => '#9aa3b2');
+    const groups = keys.map((viewId) => {
+      const items = byView.get(viewId);
+      const swatch = el('span', { class: `swatch${viewId === 'root' ? ' swatch-root' : ''}`, 'aria-hidden': 'true' });
+      swatch.style.setProperty('--swatch', colorOf(viewId));
+      const heading = el('h3', { class: 'group-title' }, [
+        swatch,
+        el('span', { text: viewId }),
+        el('span', { class: 'group-count', text: `${items.length}` }),
+      ]);
+      const ul = el('ul', { class: 'constraint-rows' }, items.map((c) => this.buildRow(c)));
+      const group = el('li', { class: 'constraint-group', dataset: { view: viewId } }, [heading, ul]);
+      group.addEventListener('pointerenter', () => this.cb.onHoverView?.(viewId));
+      group.addEventListener('pointerleave', () => this.cb.onHoverView?.(null));
+      this.groups.set(viewId, group);
+      return group;
+    });
+    list.replaceChildren(...groups);
+    list.scrollTop = 0;
+    this.el.constraintCount.textContent = String(constraints.length);
+    this.el.constraintsEmpty.hidden = constraints.length > 0;
+  }
+
+  buildRow(c) {
+    const n = ++this.uid;
+    const value = c.constant ?? 0;
+    const range = sliderRange(value);
+    const active = el('input', { type: 'checkbox', id: `c${n}-active`, checked: c.active !== false });
+    const activeLabel = el('label', { class: 'c-id', for: `c${n}-active` }, [
+      el('span', { text: c.id }),
+      el('span', { class: 'sr-only', text: ' active' }),
+    ]);
+    const badge = el('span', { class: 'badge badge-broken', text: 'broken', hidden: true });
+    const eq = el('code', { class: 'c-eq', id: `c${n}-eq`, text: equationText(c) });
+    const slider = el('input', {
+      type: 'range',
+      id: `c${n}-range`,
+      min: String(range.min),
+      max: String(range.max),
+      step: String(SLIDER_STEP),
+      value: String(value),
+      'aria-describedby': `c${n}-eq`,
+    });
+    const number = el('input', {
+      type: 'number',
+      id: `c${n}-number`,
+      step: 'any',
+      value: formatNumber(value),
+      inputmode: 'decimal',
+      'aria-describedby': `c${n}-eq`,
+    });
+    const row = el('li', { class: 'constraint', dataset: { id: c.id } }, [
+      el('div', { class: 'c-head' }, [active, activeLabel, eq, badge]),
+      el('div', { class: 'c-edit' }, [
+        el('label', { class: 'sr-only', for: `c${n}-range`, text: `Constant of ${c.id}` }),
+        slider,
+        el('label', { class: 'sr-only', for: `c${n}-number`, text: `Constant of ${c.id}, exact value` }),
+        number,
+      ]),
+    ]);
+    row.classList.toggle('is-inactive', c.active === false);
+    const entry = { row, range: slider, number, active, eq, badge, constraint: { ...c } };
+    this.rows.set(c.id, entry);
+
+    slider.addEventListener('pointerdown', () => { this.dragging = c.id; });
+    slider.addEventListener('input', () => {
+      const v = Number.parseFloat(slider.value);
+      this.showConstant(entry, v);
+      this.cb.onConstant(c.id, v, { final: false });
+    });
+    slider.addEventListener('change', () => {
+      const v = Number.parseFloat(slider.value);
+      this.showConstant(entry, v);
+      this.cb.onConstant(c.id, v, { final: true });
+    });
+    number.addEventListener('change', () => {
+      const v = Number.parseFloat(number.value);
+      if (!Number.isFinite(v)) {
+        number.value = formatNumber(entry.constraint.constant ?? 0);
+        return;
+      }
+      this.showConstant(entry, v, { recenter: true });
+      this.cb.onConstant(c.id, v, { final: true });
+    });
+    number.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') number.dispatchEvent(new Event('change'));
+    });
+    active.addEventListener('change', () => {
+      entry.constraint.active = active.checked;
+      row.classList.toggle('is-inactive', !active.checked);
+      this.cb.onActive(c.id, active.checked);
+    });
+    return row;
+  }
+
+  /** Reflect a constant in a row (equation text, slider, number). */
+  showConstant(entry, v, { recenter = false, fromServer = false } = {}) {
+    entry.constraint.constant = v;
+    entry.eq.textContent = equationText(entry.constraint);
+    const min = Number(entry.range.min);
+    const max = Number(entry.range.max);
+    if (recenter || v < min || v > max) {
+      const r = sliderRange(v);
+      entry.range.min = String(r.min);
+      entry.range.max = String(r.max);
+    }
+    if (!(fromServer && this.dragging === entry.constraint.id)) entry.range.value = String(v);
+    if (document.activeElement !== entry.number || fromServer === false) {
+      entry.number.value = formatNumber(v);
+    }
+  }
+
+  /**
+   * Update values from a fresh scene document without rebuilding the DOM
+   * (falls back to a rebuild when the constraint set changed).
+   */
+  refresh(scene) {
+    const constraints = scene.constraints || [];
+    const sameSet = constraints.length === this.rows.size && constraints.every((c) => this.rows.has(c.id));
+    if (!sameSet) {
+      this.setScene(scene);
+      return;
+    }
+    for (const c of constraints) {
+      const entry = this.rows.get(c.id);
+      entry.constraint = { ...entry.constraint, ...c };
+      if (this.dragging !== c.id) this.showConstant(entry, c.constant ?? 0, { fromServer: true });
+      entry.eq.textContent = equationText(entry.constraint);
+      entry.active.checked = c.active !== false;
+      entry.row.classList.toggle('is-inactive', c.active === false);
+    }
+  }
+
+  markConflict(broken, ids = []) {
+    this.clearConflicts();
+    for (const id of ids) this.rows.get(id)?.row.classList.add('is-conflict');
+    const entry = this.rows.get(broken);
+    if (entry) {
+      entry.row.classList.add('is-broken');
+      entry.badge.hidden = false;
+    }
+  }
+
+  clearConflicts() {
+    for (const entry of this.rows.values()) {
+      entry.row.classList.remove('is-conflict', 'is-broken');
+      entry.badge.hidden = true;
+    }
+  }
+
+  /** Highlight (and scroll to) the constraints of a view, e.g. on canvas hover/click. */
+  highlightView(viewId, { scroll = false } = {}) {
+    for (const [id, group] of this.groups) group.classList.toggle('is-highlighted', id === viewId);
+    if (scroll && viewId && this.groups.has(viewId)) {
+      // Scroll only the list (never the page, which would move the canvas away).
+      const list = this.el.constraints;
+      if (list.scrollHeight > list.clientHeight + 1) {
+        list.scrollTo({ top: this.groups.get(viewId).offsetTop - 4, behavior: 'smooth' });
+      }
+    }
+  }
+
+  applyFilter() {
+    const query = this.el.filter.value.trim().toLowerCase();
+    for (const entry of this.rows.values()) {
+      const text = `${entry.constraint.id} ${entry.eq.textContent}`.toLowerCase();
+      entry.row.hidden = query !== '' && !text.includes(query);
+    }
+    for (const group of this.groups.values()) {
+      group.hidden = [...group.querySelectorAll('.constraint')].every((row) => row.hidden);
+    }
+  }
+}
