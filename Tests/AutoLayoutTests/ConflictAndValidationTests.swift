@@ -103,3 +103,48 @@ import Testing
         expectRect(engine.view("box")!.frame, 0, 0, 0, 10)
     }
 }
+
+@Suite struct MinimalConflictTests {
+    /// A chain a → b → c with a fixed total, plus unrelated constraints on the same views: only the
+    /// chain and the total conflict, and the report names exactly them.
+    @Test func theReportedSetIsMinimal() throws {
+        let engine = LayoutEngine(size: Size(width: 375, height: 667))
+        for id in ["a", "b", "c"] { try engine.addView(id) }
+        try engine.constrain("aLeft", "a.left", .equal, "root.left", constant: 10)
+        try engine.constrain("aWidth", "a.width", constant: 100)
+        try engine.constrain("bLeft", "b.left", .equal, "a.right", constant: 8)
+        try engine.constrain("bWidth", "b.width", constant: 100)
+        try engine.constrain("cLeft", "c.left", .equal, "b.right", constant: 8)
+        try engine.constrain("aTop", "a.top", .equal, "root.top", constant: 5)
+        try engine.constrain("bTop", "b.top", .equal, "a.top")
+        try engine.constrain("cHeight", "c.height", constant: 30)
+        // c.left = 10 + 100 + 8 + 100 + 8 = 226; demanding 300 conflicts with the five horizontal ones.
+        try engine.constrain("cAt300", "c.left", .equal, "root.left", constant: 300)
+        let conflict = try #require(engine.takeConflicts().first)
+        #expect(conflict.broken == "cAt300")
+        #expect(Set(conflict.constraints) == ["aLeft", "aWidth", "bLeft", "bWidth", "cLeft", "cAt300"])
+        #expect(conflict.constraints.last == "cAt300")
+    }
+}
+
+extension MinimalConflictTests {
+    /// Two consistent routes tie b to a; one of them is enough to explain the conflict, so a minimal
+    /// report names one route, never both.
+    @Test func redundantRoutesAreNotBothReported() throws {
+        let engine = LayoutEngine(size: Size(width: 375, height: 667))
+        for id in ["a", "b"] { try engine.addView(id) }
+        try engine.constrain("aLeft", "a.left", .equal, "root.left", constant: 10)
+        try engine.constrain("aWidth", "a.width", constant: 100)
+        try engine.constrain("bWidth", "b.width", constant: 100)
+        try engine.constrain("bLeft", "b.left", .equal, "a.right", constant: 8)
+        // b.centerX = 118 + 50 = 168 = a.centerX (60) + 108: the same fact again.
+        try engine.constrain("bCenter", "b.centerX", .equal, "a.centerX", constant: 108)
+        #expect(engine.takeConflicts().isEmpty)
+        try engine.constrain("bAt0", "b.left", .equal, "root.left")
+        let conflict = try #require(engine.takeConflicts().first)
+        let routes = Set(conflict.constraints).intersection(["bLeft", "bCenter"])
+        #expect(routes.count == 1)
+        #expect(conflict.constraints.count == 4 || conflict.constraints.count == 5)
+        #expect(conflict.constraints.last == "bAt0")
+    }
+}

@@ -46,7 +46,8 @@ extension LayoutEngine {
                 try solver.setConstant(-constant, of: installed)
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
                 uninstall(constraint)
-                breakConstraint(constraint, conflicting: conflicting)
+                let trigger = try? ConstraintExpression.make(for: constraint, resolve: resolve)
+                breakConstraint(constraint, trigger: trigger, conflicting: conflicting)
             } catch {
                 assertionFailure("setConstant on an installed constraint: \(error)")
             }
@@ -107,7 +108,7 @@ extension LayoutEngine {
             owners[ObjectIdentifier(made)] = constraint
             return true
         } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
-            if reportConflict { breakConstraint(constraint, conflicting: conflicting) }
+            if reportConflict { breakConstraint(constraint, trigger: made, conflicting: conflicting) }
             constraint.isBroken = true
             return false
         } catch {
@@ -132,9 +133,16 @@ extension LayoutEngine {
         }
     }
 
-    private func breakConstraint(_ constraint: LayoutConstraint, conflicting: [Cassowary.Constraint]) {
+    /// Marks `constraint` broken and reports a minimal conflicting set: the solver's explanation
+    /// shrunk by deletion, each member dropped when the rest still conflicts with `trigger` (the
+    /// constraint's solver form with the value that failed).
+    private func breakConstraint(_ constraint: LayoutConstraint, trigger: Cassowary.Constraint?,
+                                 conflicting: [Cassowary.Constraint]) {
         constraint.isBroken = true
-        let set = conflicting.compactMap { owners[ObjectIdentifier($0)] }.filter { $0 !== constraint }
+        let explanation = conflicting.filter { owners[ObjectIdentifier($0)] !== constraint }
+        let members = trigger.map { ConflictMinimizer(solver: solver).minimize(explanation, against: $0) }
+            ?? explanation
+        let set = members.compactMap { owners[ObjectIdentifier($0)] }
         conflicts.append(LayoutConflict(broken: constraint, set: set + [constraint]))
     }
 
@@ -150,11 +158,12 @@ extension LayoutEngine {
     /// Adds a required constraint the engine owns: `item.attribute == other.attribute + constant`, or
     /// `item.attribute == constant` without `other`.
     func pinInternal(_ id: String, _ item: LayoutItem, _ attribute: LayoutAttribute, to other: LayoutItem? = nil,
+                     attribute otherAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
                      constant: Double, priority: Double = LayoutConstraint.required,
                      relation: LayoutRelation = .equal) {
         let constraint = LayoutConstraint(identifier: id, item: item, attribute: attribute, relatedBy: relation,
-                                          toItem: other, attribute: other == nil ? nil : attribute,
-                                          constant: constant, priority: priority)
+                                          toItem: other, attribute: other == nil ? nil : otherAttribute ?? attribute,
+                                          multiplier: multiplier, constant: constant, priority: priority)
         constraint.isInternal = true
         uninstallInternal(id)
         internalConstraints[id] = constraint
@@ -187,7 +196,10 @@ extension LayoutEngine {
                 let users = conflicting.compactMap { owners[ObjectIdentifier($0)] }.filter { !$0.isInternal }
                 guard let victim = users.max(by: { index(of: $0) < index(of: $1) }) else { return }
                 uninstall(victim)
-                breakConstraint(victim, conflicting: conflicting + [installed])
+                let trigger = try? ConstraintExpression.make(for: victim, resolve: resolve)
+                let changed = try? ConstraintExpression.make(for: constraint, resolve: resolve)
+                breakConstraint(victim, trigger: trigger,
+                                conflicting: conflicting.filter { $0 !== installed } + [changed ?? installed])
             } catch {
                 return
             }

@@ -1,5 +1,5 @@
-/// Intrinsic content size, content hugging, compression resistance and autoresizing-mask translation,
-/// each expressed as constraints the engine owns.
+/// Intrinsic content size, content hugging and compression resistance, expressed as constraints the
+/// engine owns.
 extension LayoutEngine {
     /// Sets the intrinsic content size (points; `View.noIntrinsicMetric` per axis for none), as
     /// overriding `intrinsicContentSize` and calling `invalidateIntrinsicContentSize()`.
@@ -28,36 +28,6 @@ extension LayoutEngine {
     public func setCompressionResistance(_ priorities: [Double], of view: View) throws {
         view.compressionResistancePriority = try Self.validated(priorities)
         installContentSizeConstraints(of: view)
-    }
-
-    /// Turns autoresizing-mask translation on or off. On, the view's current frame is pinned by required
-    /// constraints (a mask with no flexible margins or size), so explicit constraints beside them
-    /// conflict as on a device.
-    public func setTranslatesAutoresizingMaskIntoConstraints(_ on: Bool, of view: View) {
-        guard view !== root else { return }
-        view.translatesAutoresizingMaskIntoConstraints = on
-        updateAutoresizingConstraints(of: view)
-    }
-
-    func updateAutoresizingConstraints(of view: View) {
-        let frame = view.frame
-        let pins: [(String, LayoutAttribute, Double)] = [
-            ("minX", .left, frame.minX), ("minY", .top, frame.minY),
-            ("width", .width, frame.width), ("height", .height, frame.height),
-        ]
-        for (name, attribute, value) in pins {
-            let id = "NSAutoresizingMaskLayoutConstraint-\(view.identifier)-\(name)"
-            guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else {
-                uninstallInternal(id)
-                continue
-            }
-            if internalConstraints[id] != nil {
-                changeInternal(id, to: value)
-            } else {
-                let other: LayoutItem? = attribute.kind == .location ? superview : nil
-                pinInternal(id, view, attribute, to: other, constant: value)
-            }
-        }
     }
 
     private func installContentSizeConstraints(of view: View) {

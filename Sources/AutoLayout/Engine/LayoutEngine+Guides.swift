@@ -67,6 +67,70 @@ extension LayoutEngine {
         placeKeyboard()
     }
 
+    /// Sets the screen scale (pixels per point: 1, 2 or 3); frames are rounded anew at the next pass.
+    /// - Throws: `invalidValue` for other scales.
+    public func setScale(_ scale: Double) throws {
+        guard [1, 2, 3].contains(scale) else { throw LayoutError.invalidValue("scale must be 1, 2 or 3") }
+        guard scale != self.scale else { return }
+        self.scale = scale
+        setNeedsLayout()
+    }
+
+    /// Sets a view's layout margins (points), as `layoutMargins`; its margins guide follows. A root
+    /// view's margins sit inside its safe area.
+    /// - Throws: `invalidValue` for non-finite or negative insets.
+    public func setLayoutMargins(_ margins: EdgeInsets, of view: View) throws {
+        guard margins.components.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 1e6 }) else {
+            throw LayoutError.invalidValue("layout margins must be finite and not negative")
+        }
+        view.layoutMargins = margins
+        updateMarginsGuide(of: view)
+    }
+
+    /// Adds a layout guide named `name` to `view`, as `addLayoutGuide(_:)`; constraints address it as
+    /// `"view.name"`. Its frame is whatever constraints make it.
+    /// - Throws: `invalidIdentifier`, `duplicateIdentifier` (also for the built-in guide names).
+    @discardableResult
+    public func addLayoutGuide(_ name: String, to view: View) throws -> LayoutGuide {
+        try Self.validate(identifier: name)
+        guard view.layoutGuides[name] == nil, !["safeArea", "keyboard", "margins"].contains(name) else {
+            throw LayoutError.duplicateIdentifier("\(view.identifier).\(name)")
+        }
+        let guide = LayoutGuide(owningView: view, kind: .custom, name: name)
+        view.layoutGuides[name] = guide
+        return guide
+    }
+
+    /// Removes a custom layout guide and every constraint that mentions it.
+    /// - Throws: `unknownItem` for a missing or built-in guide.
+    public func removeLayoutGuide(_ name: String, from view: View) throws {
+        guard let guide = view.layoutGuides[name], guide.kind == .custom else {
+            throw LayoutError.unknownItem("\(view.identifier).\(name)")
+        }
+        for constraint in orderedConstraints where constraint.firstItem === guide || constraint.secondItem === guide {
+            uninstall(constraint)
+            forget(constraint)
+        }
+        view.layoutGuides[name] = nil
+        healBrokenConstraints()
+        setNeedsLayout()
+    }
+
+    /// The solved frame of a layout guide in its owning view's bounds space (points).
+    public func layoutFrame(of guide: LayoutGuide) -> Rect {
+        solver.updateVariables()
+        let vars = guide.variables
+        return Rect(x: solver.value(of: vars.x), y: solver.value(of: vars.y),
+                    width: solver.value(of: vars.width), height: solver.value(of: vars.height))
+    }
+
+    private func updateMarginsGuide(of view: View) {
+        guard view.layoutGuides["margins"] != nil else { return }
+        for (edge, constant) in marginEdges(of: view) {
+            changeInternal("UIViewLayoutMarginsGuide-\(view.identifier)-\(edge.rawValue)", to: constant)
+        }
+    }
+
     /// Sets the root's safe area insets (points).
     /// - Throws: `invalidValue` for non-finite or negative insets.
     public func setSafeArea(_ insets: EdgeInsets) throws {
@@ -77,11 +141,7 @@ extension LayoutEngine {
         for (edge, constant) in safeAreaEdges() {
             changeInternal("UIViewSafeAreaLayoutGuide-\(edge.rawValue)", to: constant)
         }
-        if root.layoutGuides["margins"] != nil {
-            for (edge, constant) in marginEdges(of: root) {
-                changeInternal("UIViewLayoutMarginsGuide-root-\(edge.rawValue)", to: constant)
-            }
-        }
+        updateMarginsGuide(of: root)
         changeInternal("UIKeyboardLayoutGuide-height", to: keyboardGuideHeight)
     }
 

@@ -10,7 +10,7 @@ import Cassowary
 public final class LayoutEngine {
     public let root: View
     /// Pixels per point; model frames are rounded to 1/scale.
-    public private(set) var scale: Double
+    public internal(set) var scale: Double
     /// The root's safe area insets (points).
     public internal(set) var safeAreaInsets: EdgeInsets
     /// The engine's clock (seconds); animations start at the time their block runs.

@@ -27,8 +27,15 @@ public final class View: LayoutItem {
     /// When true the engine pins the frame where it is set, as UIKit's autoresizing-mask translation
     /// does for a view with no flexible margins or size.
     public internal(set) var translatesAutoresizingMaskIntoConstraints = false
+    /// How the frame follows the superview's size while the mask is translated (`autoresizingMask`).
+    public internal(set) var autoresizingMask: AutoresizingMask = []
     /// Insets of the layout margins guide (points); UIKit's default for a plain view is 8 on every side.
     public internal(set) var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// A hidden view and its subviews are not drawn; a hidden arranged view of a stack collapses
+    /// (`UIView.isHidden`). Set it with `LayoutEngine.setHidden(_:of:)`.
+    public internal(set) var isHidden = false
+    /// The stack view configuration and generated constraints when this view is a stack view.
+    var stackLayout: StackLayout?
 
     /// The guides this view owns, by short name (`margins`, and on the root `safeArea`, `keyboard`).
     public internal(set) var layoutGuides: [String: LayoutGuide] = [:]

@@ -25,6 +25,9 @@ final class Scene {
     /// Messages run on keyboard notifications (`keyboardWillShow`, `keyboardWillHide`,
     /// `keyboardWillChangeFrame`), where `"$keyboard.height"` and `"$keyboard.duration"` stand for numbers.
     var keyboardHandlers: [String: [[String: Any]]] = [:]
+    /// The device preset the root follows, if one was chosen.
+    var device: String?
+    var orientation: Device.Orientation = .portrait
 
     init(name: String, title: String, summary: String, engine: LayoutEngine) {
         self.name = name

@@ -1,3 +1,4 @@
+import Foundation
 import AutoLayout
 
 /// Builds scenes and their parts from protocol JSON (the scene document of DESIGN.md §3), validating
@@ -14,15 +15,28 @@ enum SceneReader {
     static func scene(from document: Fields, time: Double, limits: Limits) throws -> Scene {
         let name = try document.string("name") ?? "untitled"
         let root = try document.object("root") ?? Fields([:])
-        let size = try root.numbers("size", count: 2) ?? [375, 667]
+        var device: Device?
+        if let name = try root.string("device") {
+            guard let preset = Device.named(name) else {
+                throw ProtocolError("unknown-device", "no device named '\(name.prefix(64))'; see hello.devices")
+            }
+            device = preset
+        }
+        let orientationName = try root.string("orientation") ?? "portrait"
+        guard let orientation = Device.Orientation(rawValue: orientationName) else {
+            throw ProtocolError.invalid("root.orientation", "\"portrait\" or \"landscape\"")
+        }
+        let deviceSize = device.map { [$0.size(in: orientation).width, $0.size(in: orientation).height] }
+        let deviceInsets = device.map { $0.safeArea(in: orientation).components }
+        let size = try root.numbers("size", count: 2) ?? deviceSize ?? [375, 667]
         guard size.allSatisfy({ $0 > 0 && $0 <= 10_000 }) else {
             throw ProtocolError.invalid("root.size", "two sizes in (0, 10000] points")
         }
-        let insets = try root.numbers("safeArea", count: 4) ?? [0, 0, 0, 0]
+        let insets = try root.numbers("safeArea", count: 4) ?? deviceInsets ?? [0, 0, 0, 0]
         guard insets.allSatisfy({ $0 >= 0 && $0 <= 10_000 }) else {
             throw ProtocolError.invalid("root.safeArea", "four insets ≥ 0 as [top, left, bottom, right]")
         }
-        let scale = try root.number("scale") ?? 2
+        let scale = try root.number("scale") ?? device?.scale ?? 2
         guard [1, 2, 3].contains(scale) else { throw ProtocolError.invalid("root.scale", "1, 2 or 3") }
         let engine = LayoutEngine(
             size: Size(width: size[0], height: size[1]),
@@ -30,8 +44,13 @@ enum SceneReader {
             scale: scale, time: time)
         let scene = Scene(name: name, title: try document.string("title") ?? name,
                           summary: try document.string("description") ?? "", engine: engine)
+        scene.device = device?.name
+        scene.orientation = orientation
         for view in try document.objects("views") ?? [] {
             try addView(view, to: scene, limits: limits)
+        }
+        for guide in try document.objects("guides") ?? [] {
+            try addGuide(guide, to: scene)
         }
         for constraint in try document.objects("constraints") ?? [] {
             try addConstraint(constraint, to: scene, limits: limits)
@@ -65,6 +84,8 @@ enum SceneReader {
         let translates = try spec.bool("translatesAutoresizingMaskIntoConstraints") ?? false
         let frame = try spec.numbers("frame", count: 4)
         let transform = try spec.numbers("transform", count: 6)
+        let margins = try spec.numbers("layoutMargins", count: 4)
+        let mask = try autoresizingMask(spec)
         let view: View
         do {
             view = try engine.addView(id, parent: parent)
@@ -85,7 +106,12 @@ enum SceneReader {
             if let transform, let value = AffineTransform(components: transform) {
                 try engine.setTransform(value, of: view)
             }
+            if let mask { engine.setAutoresizingMask(mask, of: view) }
             engine.setTranslatesAutoresizingMaskIntoConstraints(translates, of: view)
+            if let margins {
+                try engine.setLayoutMargins(EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2],
+                                                       right: margins[3]), of: view)
+            }
         } catch let error as LayoutError {
             try? engine.removeView(id)
             throw ProtocolError(error)
@@ -123,6 +149,48 @@ enum SceneReader {
             throw ProtocolError(error)
         }
         return constraint
+    }
+
+    /// Adds a custom layout guide: `{"id": "spacer", "owner": "root"}`, addressed as `"root.spacer"`.
+    static func addGuide(_ spec: Fields, to scene: Scene) throws {
+        guard let id = try spec.string("id") else { throw ProtocolError.missing("id", in: "guide") }
+        let ownerID = try spec.string("owner") ?? "root"
+        guard let owner = scene.engine.view(ownerID) else { throw ProtocolError(.unknownView(ownerID)) }
+        do {
+            try scene.engine.addLayoutGuide(id, to: owner)
+        } catch let error as LayoutError {
+            throw ProtocolError(error)
+        }
+    }
+
+    /// Removes a custom layout guide named `"owner.id"`.
+    static func removeGuide(_ name: String, from scene: Scene) throws {
+        let parts = name.split(separator: ".").map(String.init)
+        guard parts.count == 2, let owner = scene.engine.view(parts[0]) else {
+            throw ProtocolError(.unknownItem(name))
+        }
+        do {
+            try scene.engine.removeLayoutGuide(parts[1], from: owner)
+        } catch let error as LayoutError {
+            throw ProtocolError(error)
+        }
+    }
+
+    /// Reads `autoresizingMask`: an array of UIKit option names.
+    static func autoresizingMask(_ spec: Fields) throws -> AutoresizingMask? {
+        guard let raw = spec.raw["autoresizingMask"], !(raw is NSNull) else { return nil }
+        let names = AutoresizingMask.named.map(\.0)
+        guard let list = raw as? [Any], list.allSatisfy({ $0 is String }) else {
+            throw ProtocolError.invalid("autoresizingMask", "an array of option names: \(names.joined(separator: ", "))")
+        }
+        var mask: AutoresizingMask = []
+        for name in list.compactMap({ $0 as? String }) {
+            guard let option = AutoresizingMask.named.first(where: { $0.0 == name })?.1 else {
+                throw ProtocolError.invalid("autoresizingMask", "an array of option names: \(names.joined(separator: ", "))")
+            }
+            mask.insert(option)
+        }
+        return mask
     }
 
     /// Parses `"picker.top"` or `"root.safeArea.top"` into an item and an attribute.

@@ -20,6 +20,18 @@ enum SceneWriter {
             "actions": scene.actions.map { ["name": $0.name, "title": $0.title, "ops": $0.ops] as [String: Any] },
         ]
         if !scene.keyboardHandlers.isEmpty { document["on"] = scene.keyboardHandlers }
+        if let device = scene.device {
+            var rootFields = document["root"] as? [String: Any] ?? [:]
+            rootFields["device"] = device
+            rootFields["orientation"] = scene.orientation.rawValue
+            document["root"] = rootFields
+        }
+        let guides = ([root] + engine.views).flatMap { owner in
+            owner.layoutGuides.values.filter { $0.kind == .custom }
+                .sorted { $0.identifier < $1.identifier }
+                .map { ["id": String($0.identifier.dropFirst(owner.identifier.count + 1)), "owner": owner.identifier] }
+        }
+        if !guides.isEmpty { document["guides"] = guides }
         return document
     }
 
@@ -35,7 +47,9 @@ enum SceneWriter {
             "contentHugging": view.contentHuggingPriority,
             "compressionResistance": view.compressionResistancePriority,
             "translatesAutoresizingMaskIntoConstraints": view.translatesAutoresizingMaskIntoConstraints,
+            "layoutMargins": view.layoutMargins.components,
         ]
+        if !view.autoresizingMask.isEmpty { result["autoresizingMask"] = view.autoresizingMask.names }
         if view.transform != .identity { result["transform"] = view.transform.components }
         if view.translatesAutoresizingMaskIntoConstraints { result["frame"] = view.frame.components }
         return result

@@ -26,6 +26,10 @@ extension Session {
         case "batch": try run(try message.objects("ops") ?? [], turn: turn, depth: depth)
         case "action": try action(message, turn: turn, depth: depth)
         case "keyboard": try keyboard(message, turn: turn, depth: depth)
+        case "exerciseAmbiguity": try exerciseAmbiguity(message)
+        case "device": try device(message, turn: turn)
+        case "ambiguity": return ambiguity()
+        case "convert": return try convert(message)
         case "load": return try load(message)
         case "clock": try setClock(message)
         case "advance": try advance(message)
@@ -36,7 +40,7 @@ extension Session {
         return nil
     }
 
-    static let topLevelOnly: Set<String> = ["load", "clock", "advance", "scene"]
+    static let topLevelOnly: Set<String> = ["load", "clock", "advance", "scene", "ambiguity", "convert"]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
     func run(_ ops: [Fields], turn: Turn, depth: Int) throws {
@@ -125,6 +129,8 @@ extension Session {
         let resistance = try message.numbers("compressionResistance", count: 2)
         let translates = try message.bool("translatesAutoresizingMaskIntoConstraints")
         let safeArea = try message.numbers("safeArea", count: 4)
+        let margins = try message.numbers("layoutMargins", count: 4)
+        let mask = try SceneReader.autoresizingMask(message)
         if safeArea != nil, view !== engine.root {
             throw ProtocolError.invalid("safeArea", "set on the root view only")
         }
@@ -140,7 +146,12 @@ extension Session {
             }
             if let hugging { try engine.setContentHugging(hugging, of: view) }
             if let resistance { try engine.setCompressionResistance(resistance, of: view) }
+            if let mask { engine.setAutoresizingMask(mask, of: view) }
             if let translates { engine.setTranslatesAutoresizingMaskIntoConstraints(translates, of: view) }
+            if let margins {
+                try engine.setLayoutMargins(EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2],
+                                                       right: margins[3]), of: view)
+            }
             if let safeArea {
                 try engine.setSafeArea(EdgeInsets(top: safeArea[0], left: safeArea[1], bottom: safeArea[2],
                                                   right: safeArea[3]))
@@ -149,7 +160,9 @@ extension Session {
     }
 
     private func add(_ message: Fields) throws {
-        if let view = try message.object("view") {
+        if let guide = try message.object("guide") {
+            try SceneReader.addGuide(guide, to: scene)
+        } else if let view = try message.object("view") {
             try SceneReader.addView(view, to: scene, limits: limits)
         } else if let constraint = try message.object("constraint") {
             try SceneReader.addConstraint(constraint, to: scene, limits: limits)
@@ -165,8 +178,10 @@ extension Session {
             scene.appearance[id] = nil
         } else if let id = try message.string("constraint") {
             try layoutCall { try engine.removeConstraint(id) }
+        } else if let name = try message.string("guide") {
+            try SceneReader.removeGuide(name, from: scene)
         } else {
-            throw ProtocolError.missing("view' or 'constraint", in: "remove")
+            throw ProtocolError.missing("view', 'constraint' or 'guide", in: "remove")
         }
     }
 

@@ -28,6 +28,7 @@ public final class Session {
     var animationRequests: [AnimationGroupID: Turn] = [:]
     /// The transport's clock at the latest call, seconds.
     var transportTime: Double
+    /// Transport time of the last tick that queued a `frames`.
     private var lastTickFrameTime = -Double.infinity
     private var turnCount = 0
 
@@ -48,6 +49,7 @@ public final class Session {
         send([
             "type": "hello", "protocol": Self.protocolName, "version": Self.protocolVersion, "session": id,
             "scenes": library.names,
+            "devices": Device.presets.map(\.name),
             "limits": ["maxViews": limits.maxViews, "maxConstraints": limits.maxConstraints,
                        "maxMessageBytes": Self.maxMessageBytes,
                        "maxOpsPerMessage": Turn.maxOps, "maxDepth": Turn.maxDepth],
@@ -81,18 +83,25 @@ public final class Session {
 
     /// Advances a real-time clock to `now`: queues a `frames` (merged with an unsent one) at the
     /// session's frame rate and an `animationEnd` for each block that ended.
+    ///
+    /// The rate is counted in transport time (display frames per second), so a slowed or paused
+    /// session clock still streams at `framesPerSecond`; the transport ticks each session on its own
+    /// cadence, and ticks closer than one frame apart (less 2 ms of slack) queue no frame.
     public func tick(now: Double) {
         guard clock.mode == .realtime else { return }
         let engine = scene.engine
         let wasAnimating = engine.isAnimating
         moveClock(to: now)
-        let due = engine.time - lastTickFrameTime >= 1 / Double(clock.framesPerSecond) - 0.002
+        let due = now - lastTickFrameTime >= 1 / Double(clock.framesPerSecond) - 0.002
         if wasAnimating, due || !engine.isAnimating {
-            lastTickFrameTime = engine.time
+            lastTickFrameTime = now
             outbox.appendFrames()
         }
         sendCompletions()
     }
+
+    /// Frames per second to stream while animating under the real-time clock (`clock.fps`: 30, 60 or 120).
+    public var framesPerSecond: Int { clock.framesPerSecond }
 
     /// True while the real-time clock runs an animation, so the transport should call `tick(now:)`.
     public var wantsTicks: Bool { clock.mode == .realtime && scene.engine.isAnimating }
@@ -108,7 +117,7 @@ public final class Session {
             case .text(let text):
                 return text
             case .frames:
-                if let message = frameStream.next(for: scene.engine) { return Self.encode(message) }
+                if let text = frameStream.next(for: scene.engine) { return text }
             }
         }
         return nil

@@ -1,0 +1,78 @@
+/// `translatesAutoresizingMaskIntoConstraints`: the frame becomes required constraints that make it
+/// follow the superview's size as the autoresizing mask says.
+///
+/// Per axis, with the superview extent S₀, origin p₀ and size s₀ when the frame was set, and the
+/// trailing margin m₀ = S₀ − p₀ − s₀, the flexible parts share the change of S in proportion to their
+/// values at S₀ (the springs-and-struts rule). Each part is linear in S, so it is written as
+/// `view.leading == superview.trailing × k + c` and `view.width == superview.width × k + c` in the
+/// superview's bounds space, where its trailing edge is S. UIKit names these constraints
+/// `NSAutoresizingMaskLayoutConstraint`.
+extension LayoutEngine {
+    /// Turns autoresizing-mask translation on or off, as `translatesAutoresizingMaskIntoConstraints`.
+    /// On, explicit constraints that disagree with the frame conflict, as on a device.
+    public func setTranslatesAutoresizingMaskIntoConstraints(_ on: Bool, of view: View) {
+        guard view !== root else { return }
+        view.translatesAutoresizingMaskIntoConstraints = on
+        updateAutoresizingConstraints(of: view)
+    }
+
+    /// Sets the autoresizing mask, as `autoresizingMask`.
+    public func setAutoresizingMask(_ mask: AutoresizingMask, of view: View) {
+        view.autoresizingMask = mask
+        updateAutoresizingConstraints(of: view)
+    }
+
+    func updateAutoresizingConstraints(of view: View) {
+        let prefix = "NSAutoresizingMaskLayoutConstraint-\(view.identifier)"
+        let names = ["minX", "width", "minY", "height"]
+        guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else {
+            for name in names { uninstallInternal("\(prefix)-\(name)") }
+            return
+        }
+        let mask = view.autoresizingMask
+        let frame = view.frame, container = superview.frame.size
+        let horizontal = Self.axisRule(origin: frame.minX, size: frame.width, extent: container.width,
+                                       flexibleLeading: mask.contains(.flexibleLeftMargin),
+                                       flexibleSize: mask.contains(.flexibleWidth),
+                                       flexibleTrailing: mask.contains(.flexibleRightMargin))
+        let vertical = Self.axisRule(origin: frame.minY, size: frame.height, extent: container.height,
+                                     flexibleLeading: mask.contains(.flexibleTopMargin),
+                                     flexibleSize: mask.contains(.flexibleHeight),
+                                     flexibleTrailing: mask.contains(.flexibleBottomMargin))
+        let pins: [(String, LayoutAttribute, LayoutAttribute, (Double, Double))] = [
+            ("minX", .left, .right, horizontal.origin), ("width", .width, .width, horizontal.size),
+            ("minY", .top, .bottom, vertical.origin), ("height", .height, .height, vertical.size),
+        ]
+        for (name, attribute, superviewAttribute, (factor, constant)) in pins {
+            let id = "\(prefix)-\(name)"
+            if factor != 0 {
+                pinInternal(id, view, attribute, to: superview, attribute: superviewAttribute,
+                            multiplier: factor, constant: constant)
+            } else if attribute.kind == .dimension {
+                pinInternal(id, view, attribute, constant: constant)
+            } else {
+                // A fixed offset from the superview's leading edge, which is 0 in its bounds space.
+                pinInternal(id, view, attribute, to: superview, constant: constant)
+            }
+        }
+    }
+
+    /// (k, c) pairs giving origin = k·S + c and size = k·S + c on one axis.
+    static func axisRule(origin: Double, size: Double, extent: Double, flexibleLeading: Bool,
+                         flexibleSize: Bool, flexibleTrailing: Bool)
+        -> (origin: (Double, Double), size: (Double, Double))
+    {
+        let trailing = extent - origin - size
+        let parts = [(flexibleLeading, origin), (flexibleSize, size), (flexibleTrailing, trailing)]
+        let flexibleTotal = parts.filter(\.0).map(\.1).reduce(0, +)
+        // Each flexible part p grows by (S − S₀)·p / Σflexible; with no flexible part nothing moves.
+        func share(_ flexible: Bool, _ value: Double) -> (Double, Double) {
+            guard flexible, flexibleTotal > 0 else { return (0, value) }
+            let k = value / flexibleTotal
+            return (k, value - k * extent)
+        }
+        let leading = share(flexibleLeading, origin)
+        let sizeRule = share(flexibleSize, size)
+        return (leading, sizeRule)
+    }
+}

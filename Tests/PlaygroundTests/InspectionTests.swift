@@ -1,0 +1,117 @@
+import Testing
+@testable import Playground
+
+@Suite struct InspectionTests {
+    @Test func ambiguityNamesViewsAndAxes() {
+        let client = SessionClient()
+        client.send(["type": "load", "scene": [
+            "views": [["id": "floating"], ["id": "pinned"]],
+            "constraints": [
+                ["first": "floating.left", "second": "root.left", "constant": 10],
+                ["first": "floating.width", "constant": 100],
+                ["first": "floating.height", "constant": 40],
+                ["first": "pinned.left", "second": "root.left"], ["first": "pinned.top", "second": "root.top"],
+                ["first": "pinned.width", "constant": 10], ["first": "pinned.height", "constant": 10],
+            ],
+        ]])
+        let reply = client.send(["type": "ambiguity", "id": 1]).last ?? [:]
+        #expect(reply["type"] as? String == "ambiguity")
+        #expect(reply["views"] as? [String: [String]] == ["floating": ["vertical"]])
+        let before = client.frame("floating")
+        client.send(["type": "exerciseAmbiguity", "view": "floating", "id": 2])
+        let after = client.frame("floating")
+        // Only y moves, by 20 points either way.
+        #expect(after[0] == 10 && after[2] == 100 && after[3] == 40)
+        #expect(abs(abs(after[1] - before[1]) - 20) < 1e-6)
+    }
+
+    @Test func convertAnswersInTheWindow() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "date-picker"])
+        client.send(["type": "set", "view": "root", "bounds": [0, 84, 375, 667]])
+        // doneButton (299, 8) inside pickerContainer (0, 667) → root (299, 675) → window y − 84 = 591.
+        let reply = client.send(["type": "convert", "rect": [0, 0, 60, 30], "from": "doneButton", "id": 3])
+        #expect(reply.last?["rect"] as? [Double] == [299, 591, 60, 30])
+        let missing = client.send(["type": "convert", "from": "doneButton", "id": 4])
+        #expect(missing.last?["code"] as? String == "missing-field")
+    }
+
+    @Test func rotatingToLandscapeAnimatesTheRoot() {
+        let client = SessionClient()
+        client.send(["type": "clock", "mode": "manual"])
+        client.send(["type": "load", "scene": [
+            "root": ["device": "iphone-x"],
+            "views": [["id": "content"]],
+            "constraints": [
+                ["first": "content.top", "second": "root.safeArea.top"],
+                ["first": "content.bottom", "second": "root.safeArea.bottom"],
+                ["first": "content.leading", "second": "root.safeArea.leading"],
+                ["first": "content.trailing", "second": "root.safeArea.trailing"],
+            ],
+        ]])
+        // Portrait iPhone X: 375 × 812 with 44/34 insets → 375 × 734 at y 44.
+        expectFrame(client.frame("content"), [0, 44, 375, 734])
+        client.send(["type": "device", "orientation": "landscape", "id": 5])
+        client.advance(0.2)
+        // Half way (easeInOut 0.5) from (0, 44, 375, 734) to landscape (44, 0, 724, 354).
+        expectFrame(client.frame("content"), [22, 22, 549.5, 544])
+        expectFrame(client.frame("root"), [0, 0, 593.5, 593.5])
+        let end = client.advance(0.2)
+        #expect(types(end) == ["frames", "animationEnd", "ok"])
+        // Landscape: 812 × 375, insets left/right 44, bottom 21 → 724 × 354.
+        expectFrame(client.frame("content"), [44, 0, 724, 354])
+        let scene = client.send(["type": "scene", "id": 6]).last?["scene"] as? [String: Any]
+        let root = scene?["root"] as? [String: Any]
+        #expect(root?["device"] as? String == "iphone-x")
+        #expect(root?["orientation"] as? String == "landscape")
+        #expect(root?["scale"] as? Double == 3)
+        let unknown = client.send(["type": "device", "name": "nokia", "id": 7])
+        #expect(unknown.last?["code"] as? String == "unknown-device")
+    }
+
+    @Test func customGuidesTakePartInConstraints() {
+        let client = SessionClient()
+        client.send(["type": "load", "scene": ["root": ["size": [300, 100]], "views": [["id": "a"], ["id": "b"]]]])
+        client.send(["type": "add", "guide": ["id": "gap", "owner": "root"]])
+        let equations: [[String: Any]] = [
+            // a | gap | b across 300 points, gap 20 wide, a and b equal: (300 − 20) / 2 = 140 each.
+            ["first": "a.left", "second": "root.left"],
+            ["first": "root.gap.left", "second": "a.right"],
+            ["first": "root.gap.width", "constant": 20],
+            ["first": "b.left", "second": "root.gap.right"],
+            ["first": "b.right", "second": "root.right"],
+            ["first": "b.width", "second": "a.width"],
+        ]
+        for equation in equations {
+            client.send(["type": "add", "constraint": equation])
+        }
+        for id in ["a", "b"] {
+            client.send(["type": "add", "constraint": ["first": "\(id).top", "second": "root.top"]])
+            client.send(["type": "add", "constraint": ["first": "\(id).height", "constant": 10]])
+        }
+        expectFrame(client.frame("a"), [0, 0, 140, 10])
+        expectFrame(client.frame("b"), [160, 0, 140, 10])
+        let scene = client.send(["type": "scene", "id": 1]).last?["scene"] as? [String: Any]
+        #expect(scene?["guides"] as? [[String: String]] == [["id": "gap", "owner": "root"]])
+        let duplicate = client.send(["type": "add", "guide": ["id": "safeArea"], "id": 2])
+        #expect(duplicate.last?["code"] as? String == "duplicate-id")
+        client.send(["type": "remove", "guide": "root.gap"])
+        let constraints = (client.send(["type": "scene", "id": 3]).last?["scene"] as? [String: Any])?["constraints"]
+        #expect((constraints as? [[String: Any]])?.contains { ($0["first"] as? String)?.hasPrefix("root.gap") == true } == false)
+    }
+
+    @Test func autoresizingMaskThroughTheProtocol() {
+        let client = SessionClient()
+        client.send(["type": "load", "scene": [
+            "root": ["size": [300, 200]],
+            "views": [["id": "legacy", "frame": [50, 40, 100, 60], "translatesAutoresizingMaskIntoConstraints": true,
+                       "autoresizingMask": ["flexibleWidth", "flexibleHeight"]]],
+        ]])
+        expectFrame(client.frame("legacy"), [50, 40, 100, 60])
+        client.send(["type": "set", "view": "root", "bounds": [0, 0, 400, 300]])
+        // Only the size is flexible: it takes the whole 100 × 100 growth.
+        expectFrame(client.frame("legacy"), [50, 40, 200, 160])
+        let bad = client.send(["type": "set", "view": "legacy", "autoresizingMask": ["bendy"], "id": 1])
+        #expect(bad.last?["code"] as? String == "invalid-field")
+    }
+}
