@@ -7,7 +7,8 @@ public struct ServerOptions: Sendable {
     public var port: Int
     /// Absolute path of the folder served at `/` (static files, `index.html` by default).
     public var publicDirectory: String
-    /// How often realtime sessions are ticked while they animate, in ticks per second.
+    /// Unused: animating realtime sessions are ticked at their own `clock.fps` (30, 60 or 120) from a
+    /// 120 Hz base timer (`FrameRateScheduler`). Kept for source compatibility.
     public var tickRate: Double
     /// Largest complete client message accepted, in bytes (after permessage-deflate inflation).
     /// A larger one closes the connection with 1009 (message too big).

@@ -10,10 +10,9 @@ final class Transport {
     let clock = MonotonicClock()
     private(set) var context: OpaquePointer?
     private var connections: [UInt64: Connection] = [:]
-    /// Connections whose session wanted ticks after their last turn or tick.
-    private var ticking: Set<UInt64> = []
     private var lastID: UInt64 = 0
-    private var ticker: Ticker?
+    /// Ticks the sessions that animate under the real-time clock, each at its own frame rate.
+    private var scheduler: FrameRateScheduler?
     private var wakeTimer: ServiceTimer?
 
     init(options: ServerOptions) {
@@ -32,7 +31,7 @@ final class Transport {
     /// Called once the context exists.
     func attach(_ context: OpaquePointer) {
         self.context = context
-        ticker = Ticker(rate: options.tickRate, owner: unretainedPointer, callback: tickTimerFired)
+        scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired)
         wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
     }
 
@@ -46,7 +45,7 @@ final class Transport {
         lastID += 1
         let id = lastID
         user.storeBytes(of: id, as: UInt64.self)
-        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: clock.now),
+        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros)),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
         connections[id] = connection
         ServerLog.info("open \(connection.session.id) from \(connection.peer)")
@@ -63,7 +62,7 @@ final class Transport {
         let session = connection.session
         session.receive(text, now: clock.now)
         if session.hasOutgoing { lws_callback_on_writable(wsi) }
-        if session.wantsTicks { startTicking(connection.id) }
+        if session.wantsTicks { startTicking(connection) }
     }
 
     /// LWS_CALLBACK_SERVER_WRITEABLE: one write (or the pending close). Returns the callback result.
@@ -83,7 +82,7 @@ final class Transport {
         guard let user else { return }
         let id = user.load(as: UInt64.self)
         user.storeBytes(of: 0, as: UInt64.self)
-        ticking.remove(id)
+        scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
         let code = connection.peerCloseCode.map { " (peer sent \($0))" } ?? ""
         ServerLog.info("close \(connection.session.id)\(code)")
@@ -91,32 +90,27 @@ final class Transport {
 
     // MARK: Tick
 
-    private func startTicking(_ id: UInt64) {
-        ticking.insert(id)
-        guard let context, let ticker else { return }
-        ticker.start(nowMicros: clock.nowMicros, context: context)
+    private func startTicking(_ connection: Connection) {
+        guard let context, let scheduler else { return }
+        scheduler.add(connection, nowMicros: clock.nowMicros, context: context)
     }
 
-    /// One display tick: only sessions that want ticks are touched.
+    /// One base tick: only the animating sessions due at it are touched, with the tick's grid instant.
     func tick() {
-        let now = clock.now
-        for id in ticking {
-            guard let connection = connections[id] else { ticking.remove(id); continue }
+        guard let context, let scheduler else { return }
+        scheduler.fire(nowMicros: clock.nowMicros, context: context) { connection, instant in
             let session = connection.session
-            session.tick(now: now)
+            session.tick(now: instant)
             if session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
-            if !session.wantsTicks { ticking.remove(id) }
+            return session.wantsTicks
         }
-        guard let context, let ticker else { return }
-        if ticking.isEmpty { ticker.stop() } else { ticker.scheduleNext(nowMicros: clock.nowMicros, context: context) }
     }
 
     // MARK: Shutdown
 
     /// Starts closing every connection with 1001 and makes sure the service loop wakes at `deadlineMicros`.
     func beginShutdown(deadlineMicros: Int64) {
-        ticker?.stop()
-        ticking.removeAll()
+        scheduler?.stop()
         for connection in connections.values {
             connection.close(LWS_CLOSE_STATUS_GOINGAWAY, reason: "server shutting down")
         }
@@ -125,7 +119,7 @@ final class Transport {
 
     /// Cancels every timer; call before destroying the context.
     func stopTimers() {
-        ticker?.stop()
+        scheduler?.stop()
         wakeTimer?.cancel()
     }
 

@@ -1,60 +1,105 @@
 import AutoLayout
 
-/// Turns presentation states into `frames` messages carrying only what changed since the last one sent.
+/// Turns presentation states into `frames` messages carrying only what changed since the last one sent,
+/// encoded straight to JSON text by `FramesEncoder`.
+///
+/// Values are compared after rounding to a micro-point, the precision they are sent with, so a field
+/// is sent only when the client would see a different number.
 struct FrameStream {
-    private var sent: [String: ViewState] = [:]
+    /// What the client was last sent for one view. The view is held so its identity cannot be reused by
+    /// a new view while the entry exists.
+    private struct Sent {
+        let view: View
+        var state: Shown
+        /// The `pass` in which the view was last seen; older entries belong to removed views.
+        var pass: Int
+    }
+
+    private var sent: [ObjectIdentifier: Sent] = [:]
     private var sentKeyboard: Rect?
+    private var pass = 0
+    private var encoder = FramesEncoder()
     private(set) var sequence = 0
     /// Set by `load`: the next message lists every view and field.
     var sendsEverything = true
 
     /// The next `frames` message for `engine`'s current presentation, or nil when nothing changed.
-    mutating func next(for engine: LayoutEngine) -> [String: Any]? {
-        guard let (views, keyboard) = takeChanges(of: engine) else { return nil }
+    mutating func next(for engine: LayoutEngine) -> String? {
+        encoder.begin(sequence: sequence + 1, time: engine.time, final: !engine.isAnimating)
+        guard let keyboard = takeChanges(of: engine, encoding: true) else { return nil }
         sequence += 1
-        var message: [String: Any] = [
-            "type": "frames", "seq": sequence, "time": Self.number(engine.time),
-            "views": views, "final": !engine.isAnimating,
-        ]
-        if let keyboard { message["keyboard"] = Self.numbers(keyboard.components) }
-        return message
+        encoder.end(keyboard: keyboard.changed ? keyboard.frame : nil)
+        return encoder.text
     }
 
     /// Records the current presentation as sent without making a message.
     mutating func markSent(_ engine: LayoutEngine) {
-        _ = takeChanges(of: engine)
+        _ = takeChanges(of: engine, encoding: false)
     }
 
-    /// The changed fields per view and the keyboard frame if it changed; nil when nothing changed.
-    private mutating func takeChanges(of engine: LayoutEngine) -> ([String: Any], Rect?)? {
+    /// Compares every view with what was sent, records the new state and (when `encoding`) writes the
+    /// changed fields into the encoder's `views`. Returns the keyboard's frame and whether it changed,
+    /// or nil when nothing changed at all.
+    private mutating func takeChanges(of engine: LayoutEngine, encoding: Bool) -> (frame: Rect, changed: Bool)? {
         let everything = sendsEverything
-        if everything { sent.removeAll() }
-        var views: [String: Any] = [:]
-        for view in [engine.root] + engine.views {
-            let state = engine.presentation(of: view)
-            let previous = everything ? nil : sent[view.identifier]
-            var fields: [String: Any] = [:]
-            if previous?.frame != state.frame { fields["frame"] = Self.numbers(state.frame.components) }
-            if previous?.bounds != state.bounds { fields["bounds"] = Self.numbers(state.bounds.components) }
-            if previous?.alpha != state.alpha { fields["alpha"] = Self.number(state.alpha) }
-            if previous?.transform != state.transform {
-                fields["transform"] = Self.numbers(state.transform.components)
-            }
-            sent[view.identifier] = state
-            if !fields.isEmpty { views[view.identifier] = fields }
+        if everything { sent.removeAll(keepingCapacity: true) }
+        pass &+= 1
+        var changedViews = 0
+        func visit(_ view: View) {
+            let state = Self.rounded(engine.presentation(of: view))
+            let key = ObjectIdentifier(view)
+            let previous = sent[key]?.state
+            sent[key] = Sent(view: view, state: state, pass: pass)
+            if previous == state { return }
+            changedViews += 1
+            guard encoding else { return }
+            encoder.beginView(view.identifier)
+            if previous?.frame != state.frame { encoder.field("frame", state.frame) }
+            if previous?.bounds != state.bounds { encoder.field("bounds", state.bounds) }
+            if previous?.alpha != state.alpha { encoder.field("alpha", state.alpha) }
+            if previous?.transform != state.transform { encoder.field("transform", state.transform) }
+            encoder.endView()
         }
-        let live = Set(engine.views.map(\.identifier) + ["root"])
-        for id in sent.keys where !live.contains(id) { sent[id] = nil }
-        let keyboard = engine.presentation(of: engine.keyboard).frame
+        visit(engine.root)
+        var seen = 1
+        for view in engine.views {
+            visit(view)
+            seen += 1
+        }
+        if sent.count > seen {
+            let current = pass
+            sent = sent.filter { $0.value.pass == current }
+        }
+        let keyboard = Self.rounded(engine.presentation(of: engine.keyboard).frame)
         let keyboardChanged = everything || keyboard != sentKeyboard
         sentKeyboard = keyboard
-        guard everything || !views.isEmpty || keyboardChanged else { return nil }
+        guard everything || changedViews > 0 || keyboardChanged else { return nil }
         sendsEverything = false
-        return (views, keyboardChanged ? keyboard : nil)
+        return (keyboard, keyboardChanged)
     }
 
     /// Rounds to a micro-point so streams carry no floating-point noise, and writes −0 as 0.
     static func number(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 + 0 }
 
     static func numbers(_ values: [Double]) -> [Double] { values.map(number) }
+
+    static func rounded(_ rect: Rect) -> Rect {
+        Rect(x: number(rect.origin.x), y: number(rect.origin.y),
+             width: number(rect.size.width), height: number(rect.size.height))
+    }
+
+    /// A view's presentation as sent: every number rounded by `number`.
+    struct Shown: Equatable {
+        var frame: Rect
+        var bounds: Rect
+        var alpha: Double
+        var transform: AffineTransform
+    }
+
+    static func rounded(_ state: ViewState) -> Shown {
+        let t = state.transform
+        return Shown(frame: rounded(state.frame), bounds: rounded(state.bounds), alpha: number(state.alpha),
+                         transform: AffineTransform(a: number(t.a), b: number(t.b), c: number(t.c), d: number(t.d),
+                                                    tx: number(t.tx), ty: number(t.ty)))
+    }
 }

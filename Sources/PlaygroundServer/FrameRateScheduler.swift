@@ -1,0 +1,127 @@
+import CLibWebSockets
+
+/// Ticks animating realtime sessions at their own frame rate (30, 60 or 120 per second) from one
+/// 120 Hz base timer on the service thread.
+///
+/// Base tick k is due at transport time ⌊k × 10⁶ / 120⌋ µs: an absolute grid, so neither callback
+/// latency nor rounding accumulates, and every session at the same rate is ticked at the same instants
+/// (a 60 fps session on the even base ticks, a 30 fps one on every fourth). Sessions are ticked with the
+/// grid instant as their `now`, so the `time` of consecutive frames differs by exactly 1/fps.
+///
+/// The timer wakes only for base ticks some member needs (with only 30 fps sessions animating it runs
+/// at 30 Hz) and stops when no session animates: idle sessions cost nothing per tick. When the loop
+/// falls behind, missed ticks are skipped, never bunched.
+final class FrameRateScheduler {
+    /// Base ticks per second: the least common multiple of the supported frame rates.
+    static let baseRate: Int64 = 120
+
+    /// Members by stride (base ticks per frame: 1 for 120 fps, 2 for 60, 4 for 30).
+    private var members: [Int64: [UInt64: Connection]] = [1: [:], 2: [:], 4: [:]]
+    private let timer: ServiceTimer
+    /// The base tick the timer is set for, nil while stopped.
+    private var scheduledTick: Int64?
+
+    /// - Parameters: owner, callback: as for `ServiceTimer`; the callback should call `fire`.
+    init(owner: UnsafeMutableRawPointer, callback: sul_cb_t) {
+        timer = ServiceTimer(owner: owner, callback: callback)
+    }
+
+    /// The stride for `framesPerSecond` (rates other than 30 and 120 run at 60).
+    static func stride(forFramesPerSecond framesPerSecond: Int) -> Int64 {
+        switch framesPerSecond {
+        case 120: 1
+        case 30: 4
+        default: 2
+        }
+    }
+
+    /// Transport time of base tick `tick`, µs.
+    static func micros(ofTick tick: Int64) -> Int64 { tick * 1_000_000 / baseRate }
+
+    /// The last base tick at or before `micros`.
+    static func tick(atOrBefore micros: Int64) -> Int64 {
+        let scaled = micros * baseRate
+        return scaled >= 0 ? scaled / 1_000_000 : (scaled - 999_999) / 1_000_000
+    }
+
+    /// The grid instant at or before `micros`, in seconds: where new sessions put their clock's origin.
+    static func gridSeconds(atOrBefore micros: Int64) -> Double {
+        Double(Self.micros(ofTick: tick(atOrBefore: micros))) / 1_000_000
+    }
+
+    /// Number of sessions being ticked.
+    var count: Int { members.values.reduce(0) { $0 + $1.count } }
+
+    /// True while the timer is set.
+    var isRunning: Bool { scheduledTick != nil }
+
+    /// Starts ticking `connection` at its session's frame rate (no-op when it already is).
+    func add(_ connection: Connection, nowMicros: Int64, context: OpaquePointer) {
+        let stride = Self.stride(forFramesPerSecond: connection.session.framesPerSecond)
+        for (other, group) in members where other != stride && group[connection.id] != nil {
+            members[other]?[connection.id] = nil
+        }
+        guard members[stride]?[connection.id] == nil else { return }
+        members[stride]?[connection.id] = connection
+        let next = Self.nextTick(after: Self.tick(atOrBefore: nowMicros), stride: stride)
+        if let scheduledTick, scheduledTick <= next { return }
+        schedule(next, nowMicros: nowMicros, context: context)
+    }
+
+    /// Stops ticking the connection `id` (closed); the timer stops with the last member at its next firing.
+    func remove(_ id: UInt64) {
+        for stride in members.keys { members[stride]?[id] = nil }
+    }
+
+    /// Handles the timer: ticks the members due at the scheduled base tick with that tick's instant
+    /// (seconds) and re-arms for the next tick a member needs. `visit` returns false to drop a member
+    /// (it stopped animating).
+    func fire(nowMicros: Int64, context: OpaquePointer, visit: (Connection, Double) -> Bool) {
+        guard let tick = scheduledTick else { return }
+        scheduledTick = nil
+        let instant = Double(Self.micros(ofTick: tick)) / 1_000_000
+        var moves: [(UInt64, Connection)] = []
+        for stride in members.keys.sorted() where tick % stride == 0 {
+            guard let group = members[stride], !group.isEmpty else { continue }
+            var dropped: [UInt64] = []
+            for (id, connection) in group {
+                if !visit(connection, instant) {
+                    dropped.append(id)
+                } else if Self.stride(forFramesPerSecond: connection.session.framesPerSecond) != stride {
+                    dropped.append(id)
+                    moves.append((id, connection))
+                }
+            }
+            for id in dropped { members[stride]?[id] = nil }
+        }
+        for (_, connection) in moves {
+            let stride = Self.stride(forFramesPerSecond: connection.session.framesPerSecond)
+            members[stride]?[connection.id] = connection
+        }
+        // The next tick any member needs, never in the past.
+        let base = max(tick, Self.tick(atOrBefore: nowMicros))
+        var next: Int64?
+        for (stride, group) in members where !group.isEmpty {
+            let candidate = Self.nextTick(after: base, stride: stride)
+            next = min(next ?? candidate, candidate)
+        }
+        if let next { schedule(next, nowMicros: nowMicros, context: context) }
+    }
+
+    /// Cancels the timer and forgets every member (shutdown).
+    func stop() {
+        timer.cancel()
+        scheduledTick = nil
+        for stride in members.keys { members[stride]?.removeAll() }
+    }
+
+    /// The first multiple of `stride` after `tick`.
+    private static func nextTick(after tick: Int64, stride: Int64) -> Int64 {
+        (tick >= 0 ? tick / stride + 1 : (tick + 1 - stride) / stride + 1) * stride
+    }
+
+    private func schedule(_ tick: Int64, nowMicros: Int64, context: OpaquePointer) {
+        scheduledTick = tick
+        timer.schedule(in: Self.micros(ofTick: tick) - nowMicros, context: context)
+    }
+}
