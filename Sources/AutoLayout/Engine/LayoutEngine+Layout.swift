@@ -8,6 +8,7 @@ extension LayoutEngine {
     public func layoutIfNeeded(_ view: View? = nil) {
         let view = view ?? root
         guard needsLayout else { return }
+        updateStackViews()
         solver.updateVariables()
         for descendant in view.descendants {
             setModelFrame(descendant, solvedFrame(of: descendant))
