@@ -18,10 +18,12 @@ const state = {
   scene: null, // the loaded scene document
   wanted: null, // name of the scene we want loaded (survives reconnects)
   frames: {}, // id -> { frame, bounds, alpha, transform }
+  keyboard: null, // [x, y, w, h] in root space, when the server sends it
   lastSeq: null,
   lastTime: null,
   final: true,
-  conflict: null, // { broken, ids }
+  conflict: null, // { broken, ids, load } from the last conflict message
+  loads: 0, // load requests sent
   wasOpen: false,
   pointer: null, // { x, y } CSS px within the stage
 };
@@ -37,6 +39,7 @@ const log = new LogPanel($('log'), $('log-count'));
 
 const renderer = new Renderer(canvas, {
   getFrames: () => state.frames,
+  getKeyboard: () => state.keyboard,
   onDraw: () => afterDraw(),
 });
 
@@ -62,7 +65,7 @@ const controls = new Controls({
   onConstant: (id, value, { final }) => changeConstant(id, value, final),
   onActive: (id, active) => changeConstraint(id, { active }),
   onHoverView: (id) => renderer.setHovered(id),
-  colorOf: (id) => (id === 'root' ? '#ffffff' : renderer.colorOf(id)),
+  colorOf: (id) => (id === 'root' ? '#1f2430' : renderer.colorOf(id)),
 });
 
 // ---------------------------------------------------------------- test hooks
@@ -71,6 +74,7 @@ window.playground = {
   get frames() { return state.frames; },
   get lastSeq() { return state.lastSeq; },
   get lastTime() { return state.lastTime; },
+  get keyboard() { return state.keyboard; },
   get final() { return state.final; },
   get scene() { return state.scene; },
   get scenes() { return state.scenes; },
@@ -83,16 +87,27 @@ window.playground = {
 
 // ---------------------------------------------------------------- connection
 
+let countdown = 0;
+
 function setConnectionState({ state: s, retryIn }) {
   document.body.dataset.state = s;
   const text = $('status-text');
   const retry = $('retry');
+  clearInterval(countdown);
   if (s === 'connecting') {
     text.textContent = 'Connecting…';
   } else if (s === 'open') {
     text.textContent = 'Connected';
+  } else if (retryIn) {
+    const due = performance.now() + retryIn;
+    const tick = () => {
+      const seconds = Math.max(1, Math.ceil((due - performance.now()) / 1000));
+      text.textContent = `Disconnected · retrying in ${seconds} s`;
+    };
+    tick();
+    countdown = setInterval(tick, 250);
   } else {
-    text.textContent = retryIn ? `Disconnected · retrying in ${Math.ceil(retryIn / 1000)} s` : 'Disconnected';
+    text.textContent = 'Disconnected';
   }
   retry.hidden = s !== 'closed';
   controls.setConnected(s === 'open');
@@ -135,6 +150,7 @@ function onFrames(message) {
     const current = state.frames[id] || (state.frames[id] = {});
     Object.assign(current, fields);
   }
+  if (Array.isArray(message.keyboard)) state.keyboard = message.keyboard;
   if (message.seq !== undefined) state.lastSeq = message.seq;
   if (message.time !== undefined) state.lastTime = message.time;
   state.final = message.final === true;
@@ -143,9 +159,11 @@ function onFrames(message) {
 
 function onConflict(message) {
   const ids = Array.isArray(message.constraints) ? message.constraints : [];
-  state.conflict = { broken: message.broken, ids };
+  state.conflict = { broken: message.broken, ids, load: state.loads };
   controls.markConflict(message.broken, ids);
   log.conflict(message);
+  // A constraint we do not list yet (added by someone else's message): re-read the scene.
+  if (message.broken && !controls.rows.has(message.broken)) refreshScene();
 }
 
 // ---------------------------------------------------------------- scenes
@@ -173,6 +191,7 @@ window.addEventListener('hashchange', () => {
 
 async function loadScene(name) {
   state.wanted = name;
+  state.loads += 1;
   document.body.dataset.loading = name;
   let answer;
   try {
@@ -194,12 +213,14 @@ async function loadScene(name) {
 
 function applyScene(scene) {
   state.scene = scene;
-  state.conflict = null;
+  // A conflict reported while this scene loaded belongs to it; older ones do not.
+  if (state.conflict && state.conflict.load !== state.loads) state.conflict = null;
   // Drop per-view state of views that are not in this scene.
   const ids = new Set(['root', ...(scene.views || []).map((v) => v.id)]);
   for (const id of Object.keys(state.frames)) if (!ids.has(id)) delete state.frames[id];
   renderer.setScene(scene);
   controls.setScene(scene);
+  if (state.conflict) controls.markConflict(state.conflict.broken, state.conflict.ids);
   document.body.dataset.scene = scene.name || '';
   const count = (scene.views || []).length;
   canvas.setAttribute('aria-label', `Preview of the scene ${scene.name}: ${count} views`);
@@ -222,6 +243,7 @@ async function refreshScene() {
   state.scene = { ...state.scene, ...scene };
   if (!sameViews) renderer.setScene(state.scene);
   controls.refresh(state.scene);
+  if (state.conflict) controls.markConflict(state.conflict.broken, state.conflict.ids);
 }
 
 // ---------------------------------------------------------------- edits
@@ -252,6 +274,7 @@ async function pump(channel) {
     }
   }
   channel.busy = false;
+  refreshIfBroken();
 }
 
 /** Wrap ops in an animation block when "animate changes" is on. */
@@ -268,10 +291,11 @@ function edit(ops) {
   return ops.length === 1 ? ops[0] : { type: 'batch', ops };
 }
 
-function clearConflictIfTouched(id) {
-  if (state.conflict && (state.conflict.ids.includes(id) || state.conflict.broken === id)) {
+/** After an edit, re-read the scene while something is broken: it may have healed. */
+function refreshIfBroken() {
+  if (state.conflict || controls.hasBroken()) {
     state.conflict = null;
-    controls.clearConflicts();
+    refreshScene();
   }
 }
 
@@ -279,12 +303,10 @@ function changeConstant(id, constant, final) {
   // Animated edits go out when the slider is released (or a step is taken
   // with the keyboard); plain edits follow the slider live.
   if (controls.animation().enabled && !final) return;
-  clearConflictIfTouched(id);
   sendLatest(`constant:${id}`, () => edit([{ type: 'set', constraint: id, constant }]));
 }
 
 function changeConstraint(id, fields) {
-  clearConflictIfTouched(id);
   sendLatest(`fields:${id}`, () => edit([{ type: 'set', constraint: id, ...fields }]));
 }
 

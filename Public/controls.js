@@ -240,6 +240,7 @@ export class Controls {
     row.classList.toggle('is-inactive', c.active === false);
     const entry = { row, range: slider, number, active, eq, badge, constraint: { ...c } };
     this.rows.set(c.id, entry);
+    this.showBroken(entry, c.broken === true);
 
     slider.addEventListener('pointerdown', () => { this.dragging = c.id; });
     slider.addEventListener('input', () => {
@@ -307,23 +308,33 @@ export class Controls {
       entry.eq.textContent = equationText(entry.constraint);
       entry.active.checked = c.active !== false;
       entry.row.classList.toggle('is-inactive', c.active === false);
+      if (c.broken !== undefined) this.showBroken(entry, c.broken === true);
     }
+    // Once nothing is broken any more, the conflict has healed.
+    if (!this.hasBroken()) this.clearConflicts();
+  }
+
+  showBroken(entry, broken) {
+    entry.row.classList.toggle('is-broken', broken);
+    entry.badge.hidden = !broken;
+  }
+
+  hasBroken() {
+    for (const entry of this.rows.values()) if (entry.row.classList.contains('is-broken')) return true;
+    return false;
   }
 
   markConflict(broken, ids = []) {
     this.clearConflicts();
     for (const id of ids) this.rows.get(id)?.row.classList.add('is-conflict');
     const entry = this.rows.get(broken);
-    if (entry) {
-      entry.row.classList.add('is-broken');
-      entry.badge.hidden = false;
-    }
+    if (entry) this.showBroken(entry, true);
   }
 
   clearConflicts() {
     for (const entry of this.rows.values()) {
-      entry.row.classList.remove('is-conflict', 'is-broken');
-      entry.badge.hidden = true;
+      entry.row.classList.remove('is-conflict');
+      this.showBroken(entry, false);
     }
   }
 

@@ -59,10 +59,11 @@ export class Renderer {
    * @param {HTMLCanvasElement} canvas
    * @param {{ getFrames: () => object, onDraw?: () => void }} options
    */
-  constructor(canvas, { getFrames, onDraw } = {}) {
+  constructor(canvas, { getFrames, getKeyboard, onDraw } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.getFrames = getFrames || (() => ({}));
+    this.getKeyboard = getKeyboard || (() => null);
     this.onDraw = onDraw || (() => {});
     this.scene = null;
     this.views = new Map(); // id -> scene view (root included)
@@ -215,6 +216,7 @@ export class Renderer {
     ctx.clip();
     ctx.setTransform(base);
     this.drawView('root', frames, 1, scale, false);
+    this.drawKeyboard(frames, scale);
     ctx.restore();
 
     ctx.setTransform(base);
@@ -290,6 +292,48 @@ export class Renderer {
       ctx.restore();
     }
     ctx.globalAlpha = 1;
+  }
+
+  /**
+   * The keyboard (frames.keyboard, root space, below the bottom edge while
+   * hidden) drawn above every view, as its own window would be on a device.
+   */
+  drawKeyboard(frames, scale) {
+    const kb = this.getKeyboard();
+    if (!Array.isArray(kb) || kb.length < 4 || !(kb[3] > 0)) return;
+    const [x, y, w, h] = kb;
+    const rootFrame = frames.root?.frame || [0, 0];
+    const { ctx } = this;
+    const px = 1 / scale;
+    ctx.save();
+    ctx.translate(rootFrame[0], rootFrame[1]);
+    ctx.fillStyle = 'rgba(209, 213, 219, 0.94)';
+    ctx.fillRect(x, y, w, h);
+    ctx.fillStyle = 'rgba(17, 24, 39, 0.25)';
+    ctx.fillRect(x, y, w, px);
+    // A few key rows, so it reads as a keyboard at a glance.
+    const rows = [10, 9, 7];
+    const keyH = Math.min(38, (h - 16) / 4 - 8);
+    if (keyH > 6) {
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.9)';
+      rows.forEach((count, r) => {
+        const keyW = (w - 6) / 10 - 6;
+        const rowW = count * (keyW + 6);
+        const left = x + (w - rowW) / 2 + 3;
+        for (let i = 0; i < count; i += 1) {
+          roundedRect(ctx, left + i * (keyW + 6), y + 10 + r * (keyH + 10), keyW, keyH, 4);
+          ctx.fill();
+        }
+      });
+      roundedRect(ctx, x + w * 0.25, y + 10 + 3 * (keyH + 10), w * 0.5, keyH, 4);
+      ctx.fill();
+    }
+    ctx.fillStyle = '#374151';
+    ctx.font = `600 ${11 * px}px ${this.fontFamily()}`;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`keyboard ${Math.round(h)} pt`, x + w - 6 * px, y + h - 4 * px);
+    ctx.restore();
   }
 
   drawSafeArea(W, H, scale) {
