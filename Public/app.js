@@ -343,18 +343,50 @@ function hoverAt(event) {
 }
 
 canvas.addEventListener('pointermove', hoverAt);
-canvas.addEventListener('pointerleave', () => {
-  state.pointer = null;
-  renderer.setHovered(null);
-  controls.highlightView(null);
-  canvas.classList.remove('is-pointing');
-  updateTooltip();
-});
+canvas.addEventListener('pointerleave', () => clearHover());
 canvas.addEventListener('click', (event) => {
   const rect = canvas.getBoundingClientRect();
   const id = renderer.hitTest(event.clientX - rect.left, event.clientY - rect.top);
   if (id) controls.highlightView(id, { scroll: true });
 });
+
+// Keyboard: with the canvas focused, arrow keys walk through the views (parents
+// first), Enter shows the view's constraints, Escape clears.
+canvas.addEventListener('keydown', (event) => {
+  const ids = renderer.drawnViews();
+  if (!ids.length) return;
+  let index = ids.indexOf(renderer.hovered);
+  if (event.key === 'ArrowRight' || event.key === 'ArrowDown') {
+    index = (index + 1) % ids.length;
+  } else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') {
+    index = index <= 0 ? ids.length - 1 : index - 1;
+  } else if (event.key === 'Escape') {
+    clearHover();
+    return;
+  } else if (event.key === 'Enter' && renderer.hovered) {
+    controls.highlightView(renderer.hovered, { scroll: true });
+    return;
+  } else {
+    return;
+  }
+  event.preventDefault();
+  const id = ids[index];
+  renderer.setHovered(id);
+  controls.highlightView(id);
+  state.pointer = renderer.centerOf(id);
+  updateTooltip();
+  const frame = state.frames[id]?.frame;
+  $('announcer').textContent = frame ? `${id}: frame ${rectText(frame)}` : id;
+});
+canvas.addEventListener('blur', () => clearHover());
+
+function clearHover() {
+  state.pointer = null;
+  renderer.setHovered(null);
+  controls.highlightView(null);
+  canvas.classList.remove('is-pointing');
+  updateTooltip();
+}
 
 function rectText(values) {
   return values.map(formatNumber).join(', ');

@@ -328,7 +328,21 @@ export class Controls {
     this.clearConflicts();
     for (const id of ids) this.rows.get(id)?.row.classList.add('is-conflict');
     const entry = this.rows.get(broken);
-    if (entry) this.showBroken(entry, true);
+    if (entry) {
+      this.showBroken(entry, true);
+      this.scrollListTo(entry.row);
+    }
+  }
+
+  /** Scroll the constraint list (only the list, never the page) to show a row. */
+  scrollListTo(node) {
+    const list = this.el.constraints;
+    if (list.scrollHeight <= list.clientHeight + 1) return;
+    let top = 0;
+    for (let n = node; n && n !== list; n = n.offsetParent) top += n.offsetTop;
+    if (top < list.scrollTop || top + node.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTo({ top: Math.max(0, top - 8), behavior: 'smooth' });
+    }
   }
 
   clearConflicts() {
@@ -343,10 +357,7 @@ export class Controls {
     for (const [id, group] of this.groups) group.classList.toggle('is-highlighted', id === viewId);
     if (scroll && viewId && this.groups.has(viewId)) {
       // Scroll only the list (never the page, which would move the canvas away).
-      const list = this.el.constraints;
-      if (list.scrollHeight > list.clientHeight + 1) {
-        list.scrollTo({ top: this.groups.get(viewId).offsetTop - 4, behavior: 'smooth' });
-      }
+      this.scrollListTo(this.groups.get(viewId));
     }
   }
 

@@ -83,7 +83,12 @@ export class LogPanel {
     const stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 24;
     this.list.append(item);
     while (this.list.childElementCount > MAX_ENTRIES) this.list.firstElementChild.remove();
-    if (stick || kind !== 'info') this.list.scrollTop = this.list.scrollHeight;
+    if (stick || kind !== 'info') {
+      // Show the newest entry from its first line (a conflict log can be long).
+      const top = item.offsetTop;
+      const fits = item.offsetHeight <= this.list.clientHeight;
+      this.list.scrollTop = fits ? this.list.scrollHeight : top;
+    }
     if (kind !== 'info') {
       this.problems += 1;
       this.updateCounter();

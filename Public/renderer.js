@@ -373,6 +373,19 @@ export class Renderer {
     ctx.restore();
   }
 
+  /** Ids of the drawn views, parents before children (for keyboard navigation). */
+  drawnViews() {
+    return this.hits.filter((h) => !h.offscreen).map((h) => h.id);
+  }
+
+  /** A view's on-screen center in CSS px relative to the canvas, or null. */
+  centerOf(id) {
+    const hit = this.hits.find((h) => h.id === id && !h.offscreen);
+    if (!hit) return null;
+    const p = hit.matrix.transformPoint(new DOMPoint(hit.w / 2, hit.h / 2));
+    return { x: p.x / this.dpr, y: p.y / this.dpr };
+  }
+
   /** The topmost view under a point given in CSS px relative to the canvas. */
   hitTest(cssX, cssY) {
     const L = this.layout;
