@@ -6,6 +6,9 @@ import AutoLayout
 public struct ProtocolError: Error, Equatable, Sendable {
     public let code: String
     public let message: String
+    /// The character offset of the problem in a parsed text (a format or an equation), sent as the
+    /// error's `position`; nil otherwise.
+    public internal(set) var position: Int?
 
     public init(_ code: String, _ message: String) {
         self.code = code

@@ -123,6 +123,7 @@ enum SceneReader {
     /// `constant`, `priority`, `active`). Without an `id` one is made (`c1`, `c2`, …).
     @discardableResult
     static func addConstraint(_ spec: Fields, to scene: Scene, limits: Limits) throws -> LayoutConstraint {
+        if spec.has("equation") { return try addEquationConstraint(spec, to: scene, limits: limits) }
         let engine = scene.engine
         guard engine.constraints.count < limits.maxConstraints else {
             throw ProtocolError("too-many-constraints", "a scene holds at most \(limits.maxConstraints) constraints")

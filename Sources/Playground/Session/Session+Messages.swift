@@ -18,7 +18,7 @@ extension Session {
         }
         switch type {
         case "set": try set(message)
-        case "add": try add(message)
+        case "add": return try add(message)
         case "remove": try remove(message)
         case "layoutIfNeeded": try layoutIfNeeded(message)
         case "setNeedsLayout": scene.engine.setNeedsLayout()
@@ -48,7 +48,9 @@ extension Session {
             do {
                 try handle(op, turn: turn, nested: true, depth: depth + 1)
             } catch let error as ProtocolError {
-                throw ProtocolError(error.code, "ops[\(index)]: \(error.message)")
+                var wrapped = ProtocolError(error.code, "ops[\(index)]: \(error.message)")
+                wrapped.position = error.position
+                throw wrapped
             }
         }
     }
@@ -159,7 +161,8 @@ extension Session {
         }
     }
 
-    private func add(_ message: Fields) throws {
+    private func add(_ message: Fields) throws -> [String: Any]? {
+        if Self.isFormatOrEquationAdd(message) { return try addFormatOrEquation(message) }
         if let guide = try message.object("guide") {
             try SceneReader.addGuide(guide, to: scene)
         } else if let view = try message.object("view") {
@@ -169,6 +172,7 @@ extension Session {
         } else {
             throw ProtocolError.missing("view' or 'constraint", in: "add")
         }
+        return nil
     }
 
     private func remove(_ message: Fields) throws {

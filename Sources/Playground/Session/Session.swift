@@ -71,6 +71,7 @@ public final class Session {
             if answer == nil, requestID != nil { answer = ["type": "ok"] }
         } catch let error as ProtocolError {
             answer = ["type": "error", "code": error.code, "message": error.message]
+            if let position = error.position { answer?["position"] = position }
         } catch {
             answer = ["type": "error", "code": "internal", "message": "\(error)"]
         }
