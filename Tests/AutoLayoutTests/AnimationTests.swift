@@ -144,3 +144,97 @@ import Testing
         }
     }
 }
+
+@Suite struct AnimationOptionTests {
+    private func engineWithBox() throws -> (LayoutEngine, View) {
+        let engine = LayoutEngine(size: Size(width: 375, height: 667))
+        let box = try engine.addView("box")
+        return (engine, box)
+    }
+
+    @Test func autoreverseRunsThereAndBackThenSnapsToTheModel() throws {
+        let (engine, box) = try engineWithBox()
+        let group = engine.animate(duration: 1, curve: .linear, options: [.autoreverse]) {
+            try? engine.setAlpha(0, of: box)
+        }
+        engine.advance(to: 0.5)
+        #expect(abs(engine.presentation(of: box).alpha - 0.5) < 1e-12)
+        engine.advance(to: 1.5)
+        // Half way back: 1 − 0.5 = 0.5 of the way from 1 to 0 undone.
+        #expect(abs(engine.presentation(of: box).alpha - 0.5) < 1e-12)
+        engine.advance(to: 1.9)
+        #expect(abs(engine.presentation(of: box).alpha - 0.9) < 1e-12)
+        engine.advance(to: 2)
+        // UIKit's well-known snap: the model value (0) shows at the end.
+        #expect(engine.presentation(of: box).alpha == 0)
+        #expect(engine.takeCompletions() == [AnimationCompletion(group: group, finished: true)])
+    }
+
+    @Test func repeatCountCyclesThenEnds() throws {
+        let (engine, box) = try engineWithBox()
+        engine.animate(duration: 1, curve: .linear, options: [.repeat], repeatCount: 2.5) {
+            try? engine.setAlpha(0, of: box)
+        }
+        engine.advance(to: 1.25)
+        #expect(abs(engine.presentation(of: box).alpha - 0.75) < 1e-12)
+        engine.advance(to: 2.4)
+        #expect(engine.isAnimating)
+        engine.advance(to: 2.5)
+        #expect(!engine.isAnimating)
+    }
+
+    @Test func repeatForeverNeverCompletes() throws {
+        let (engine, box) = try engineWithBox()
+        engine.animate(duration: 1, options: [.repeat, .autoreverse]) { try? engine.setAlpha(0, of: box) }
+        engine.advance(to: 1000.5)
+        #expect(engine.isAnimating)
+        #expect(engine.takeCompletions().isEmpty)
+        // easeInOut at 0.5 of a forward leg.
+        #expect(abs(engine.presentation(of: box).alpha - 0.5) < 1e-9)
+    }
+
+    @Test func beginFromCurrentStateReplacesAndInterrupts() throws {
+        let (engine, box) = try engineWithBox()
+        let first = engine.animate(duration: 1, curve: .linear) { try? engine.setAlpha(0, of: box) }
+        engine.advance(to: 0.5)
+        let second = engine.animate(duration: 1, curve: .linear, options: [.beginFromCurrentState]) {
+            try? engine.setAlpha(1, of: box)
+        }
+        #expect(engine.takeCompletions() == [AnimationCompletion(group: first, finished: false)])
+        // Starts from the screen (0.5), heading to 1 alone: half way is 0.75.
+        #expect(abs(engine.presentation(of: box).alpha - 0.5) < 1e-12)
+        engine.advance(to: 1)
+        #expect(abs(engine.presentation(of: box).alpha - 0.75) < 1e-12)
+        engine.advance(to: 1.5)
+        #expect(engine.takeCompletions() == [AnimationCompletion(group: second, finished: true)])
+    }
+
+    @Test func nestedBlocksInheritDurationAndCurveUnlessOverridden() throws {
+        let (engine, box) = try engineWithBox()
+        let other = try engine.addView("other")
+        engine.animate(duration: 1, curve: .linear) {
+            engine.animate(duration: 5, curve: .easeIn) { try? engine.setAlpha(0, of: box) }
+            engine.animate(duration: 2, curve: .easeIn, options: [.overrideInheritedDuration]) {
+                try? engine.setAlpha(0, of: other)
+            }
+        }
+        engine.advance(to: 0.5)
+        // Inherited: linear over 1 s → 0.5. Overridden duration keeps the inherited linear curve: 0.25.
+        #expect(abs(engine.presentation(of: box).alpha - 0.5) < 1e-12)
+        #expect(abs(engine.presentation(of: other).alpha - 0.75) < 1e-12)
+    }
+
+    @Test func seekingBackShowsEndedAnimationsAgain() throws {
+        let (engine, box) = try engineWithBox()
+        engine.keepsTimeline = true
+        engine.animate(duration: 1, curve: .linear) { try? engine.setAlpha(0, of: box) }
+        engine.advance(to: 2)
+        #expect(!engine.isAnimating)
+        #expect(engine.presentation(of: box).alpha == 0)
+        engine.seek(to: 0.25)
+        #expect(abs(engine.presentation(of: box).alpha - 0.75) < 1e-12)
+        #expect(engine.timelineStart == 0)
+        engine.seek(to: 3)
+        #expect(engine.presentation(of: box).alpha == 0)
+    }
+}

@@ -22,8 +22,10 @@ import Testing
         let shown = client.send(["type": "keyboard", "show": true, "id": "kb"])
         #expect(types(shown) == ["ok"])
         client.advance(0.125)
-        // The handler's own animate block uses easeInOut over the keyboard's 0.25 s: half way at 0.5.
-        expectFrame(client.frame("inputBar"), [0, 509, 375, 50])
+        // The handler's animate block is nested in the keyboard's, so it inherits the keyboard curve
+        // (as handlers of keyboardWillShow do on iOS): 617 − 216 × progress.
+        let progress = TimingCurve.keyboard.progress(elapsed: 0.125, duration: 0.25)
+        expectFrame(client.frame("inputBar"), [0, 617 - 216 * progress, 375, 50])
         let end = client.advance(0.125)
         #expect(types(end) == ["frames", "animationEnd", "ok"])
         expectFrame(client.frame("inputBar"), [0, 401, 375, 50])

@@ -12,16 +12,17 @@ public struct AnimationGroupID: Hashable, Sendable, Comparable {
 /// A finished `animate` block, as UIKit's completion handler sees it.
 public struct AnimationCompletion: Hashable, Sendable {
     public let group: AnimationGroupID
-    /// False when the animation was removed before it ran to its end (its view was removed).
+    /// False when the animation was removed before it ran to its end (its view was removed, or a
+    /// `beginFromCurrentState` animation replaced it).
     public let finished: Bool
 }
 
 /// The parameters of the innermost `animate` block being run.
 struct AnimationContext {
     let group: AnimationGroupID
-    let duration: Double
+    let timing: AnimationTiming
     let delay: Double
-    let curve: TimingCurve
+    let options: AnimationOptions
 }
 
 /// One property moving toward its model value: an additive animation as Core Animation runs them since
@@ -33,8 +34,7 @@ struct PropertyAnimation {
     let delta: [Double]
     /// Absolute start time in seconds (after the delay).
     let begin: Double
-    let duration: Double
-    let curve: TimingCurve
+    let timing: AnimationTiming
     let group: AnimationGroupID
 
     /// Clock values are sums of floating-point steps: (t + 0.125) + 0.125 may land a hair before
@@ -42,15 +42,24 @@ struct PropertyAnimation {
     static let timeTolerance = 1e-9
 
     func remaining(at time: Double) -> Double {
-        isFinished(at: time) ? 0 : 1 - curve.progress(elapsed: time - begin, duration: duration)
+        1 - timing.progress(elapsed: time - begin)
     }
 
-    func isFinished(at time: Double) -> Bool { time >= begin + duration - Self.timeTolerance }
+    func isFinished(at time: Double) -> Bool { time >= begin + timing.total - Self.timeTolerance }
 }
 
 /// The running animations of one engine, keyed by view.
 struct Animator {
     private(set) var running: [ObjectIdentifier: [PropertyAnimation]] = [:]
+    /// Recently ended animations, kept so a seek back in time can show them again.
+    private(set) var retired: [ObjectIdentifier: [PropertyAnimation]] = [:]
+    private var retiredCount = 0
+    /// The latest end among kept animations: only a time before it needs them.
+    private var retiredEnd = -Double.infinity
+    /// Whether ended animations are kept for seeking (the manual clock's timeline).
+    var keepsTimeline = false
+    /// How many ended animations the timeline keeps.
+    static let timelineCapacity = 512
     private var pending: [AnimationGroupID: Int] = [:]
     private var completions: [AnimationCompletion] = []
     private var interrupted: Set<AnimationGroupID> = []
@@ -60,11 +69,22 @@ struct Animator {
     var isAnimating: Bool { !running.isEmpty }
     var current: AnimationContext? { contexts.last }
 
-    mutating func begin(duration: Double, delay: Double, curve: TimingCurve) -> AnimationGroupID {
+    /// Opens a block. Nested in another block it inherits the outer duration and curve unless the
+    /// options override them, as UIKit's nested animation blocks do.
+    mutating func begin(duration: Double, delay: Double, curve: TimingCurve, options: AnimationOptions,
+                        repeatCount: Double?) -> AnimationGroupID {
         let group = AnimationGroupID(rawValue: nextGroup)
         nextGroup += 1
         pending[group] = 0
-        contexts.append(AnimationContext(group: group, duration: duration, delay: delay, curve: curve))
+        var duration = duration, curve = curve
+        if let outer = contexts.last {
+            if !options.contains(.overrideInheritedDuration) { duration = outer.timing.duration }
+            if !options.contains(.overrideInheritedCurve) { curve = outer.timing.curve }
+        }
+        let repeats = options.contains(.repeat) ? (repeatCount ?? .infinity) : 1
+        let timing = AnimationTiming(duration: duration, curve: curve, autoreverses: options.contains(.autoreverse),
+                                     repeatCount: max(repeats, 0))
+        contexts.append(AnimationContext(group: group, timing: timing, delay: delay, options: options))
         return group
     }
 
@@ -74,23 +94,36 @@ struct Animator {
         if pending[context.group] == 0 { complete(context.group) }
     }
 
-    /// Records a model change of `view` from `old` to `new` inside the current block.
+    /// Records a model change of `view` from `old` to `new` inside the current block. With
+    /// `beginFromCurrentState` the running animations of the property are replaced (their blocks end
+    /// unfinished) and the new one starts from the on-screen value.
     mutating func record(_ property: AnimatedProperty, of view: View, from old: [Double], to new: [Double],
                          now: Double) {
-        guard let context = current, context.duration > 0, old != new else { return }
-        let delta = zip(old, new).map { $0 - $1 }
+        guard let context = current, context.timing.duration > 0, context.timing.total > 0, old != new else {
+            return
+        }
+        var start = old
+        if context.options.contains(.beginFromCurrentState) {
+            if let offset = offset(property, of: view, components: old.count, at: now) {
+                start = zip(old, offset).map { $0 + $1 }
+            }
+            removeAnimations(of: view, property: property)
+        }
+        let delta = zip(start, new).map { $0 - $1 }
         let animation = PropertyAnimation(property: property, delta: delta, begin: now + context.delay,
-                                          duration: context.duration, curve: context.curve,
-                                          group: context.group)
+                                          timing: context.timing, group: context.group)
         running[ObjectIdentifier(view), default: []].append(animation)
         pending[context.group, default: 0] += 1
     }
 
     /// The on-screen offset from the model value of `property` of `view` at `time`.
     func offset(_ property: AnimatedProperty, of view: View, components: Int, at time: Double) -> [Double]? {
-        guard let animations = running[ObjectIdentifier(view)] else { return nil }
+        let key = ObjectIdentifier(view)
+        let past = time < retiredEnd ? retired[key] ?? [] : []
+        guard running[key] != nil || !past.isEmpty else { return nil }
         var offset: [Double]?
-        for animation in animations where animation.property == property {
+        let animations = past + (running[key] ?? [])
+        for animation in animations where animation.property == property && !animation.isFinished(at: time) {
             let remaining = animation.remaining(at: time)
             var sum = offset ?? Array(repeating: 0, count: components)
             for index in 0..<min(components, animation.delta.count) {
@@ -110,13 +143,55 @@ struct Animator {
             guard !done.isEmpty else { continue }
             running[key] = left.isEmpty ? nil : left
             for animation in done { finishOne(animation) }
+            retire(done, key: key)
         }
     }
 
-    /// Removes the animations of a view that left the hierarchy; their blocks finish with `finished` false.
-    mutating func removeAnimations(of view: View) {
-        guard let animations = running.removeValue(forKey: ObjectIdentifier(view)) else { return }
-        for animation in animations {
+    /// Keeps ended animations for seeking back, dropping the oldest past the capacity.
+    private mutating func retire(_ animations: [PropertyAnimation], key: ObjectIdentifier) {
+        guard keepsTimeline else { return }
+        retired[key, default: []].append(contentsOf: animations)
+        retiredEnd = max(retiredEnd, animations.map { $0.begin + $0.timing.total }.max() ?? retiredEnd)
+        retiredCount += animations.count
+        guard retiredCount > Self.timelineCapacity else { return }
+        // Drop the earliest-ending half; the timeline keeps the recent past.
+        let all = retired.values.flatMap { $0 }.map { $0.begin + $0.timing.total }.sorted()
+        let cutoff = all[all.count / 2]
+        for (view, list) in retired {
+            let kept = list.filter { $0.begin + $0.timing.total > cutoff }
+            retired[view] = kept.isEmpty ? nil : kept
+        }
+        retiredCount = retired.values.reduce(0) { $0 + $1.count }
+    }
+
+    /// The earliest start among running and kept animations: how far back a seek can show motion.
+    var timelineStart: Double? {
+        (running.values.flatMap { $0 } + retired.values.flatMap { $0 }).map(\.begin).min()
+    }
+
+    /// Forgets ended animations (a new scene).
+    mutating func clearTimeline() {
+        retired.removeAll()
+        retiredCount = 0
+        retiredEnd = -.infinity
+    }
+
+    /// True when `view` has animations that may move it at some time on the timeline.
+    func hasAnimations(for view: View) -> Bool {
+        let key = ObjectIdentifier(view)
+        return running[key] != nil || retired[key] != nil
+    }
+
+    /// Removes the animations of a view that left the hierarchy (of one property when given); their
+    /// blocks finish with `finished` false.
+    mutating func removeAnimations(of view: View, property: AnimatedProperty? = nil) {
+        let key = ObjectIdentifier(view)
+        if property == nil { retired[key] = nil }
+        guard let animations = running[key] else { return }
+        let removed = animations.filter { property == nil || $0.property == property }
+        let kept = animations.filter { property != nil && $0.property != property }
+        running[key] = kept.isEmpty ? nil : kept
+        for animation in removed {
             interrupted.insert(animation.group)
             finishOne(animation)
         }

@@ -16,14 +16,44 @@ extension LayoutEngine {
     /// - Returns: the block's id; `takeCompletions()` reports it once all its animations end (at once
     ///   when it animated nothing).
     /// - Throws: whatever `changes` throws, after closing the block.
+    ///
+    /// Nested in another block, a block inherits the outer duration and curve unless `options`
+    /// contains `overrideInheritedDuration` / `overrideInheritedCurve`, as in UIKit.
+    /// - Parameters:
+    ///   - duration: seconds of one pass.
+    ///   - delay: seconds before it starts; meanwhile the old value stays on screen.
+    ///   - options: see `AnimationOptions`.
+    ///   - repeatCount: cycles to run with `.repeat` (forever when nil), as `UIView.setAnimationRepeatCount`.
     @discardableResult
     public func animate(duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
+                        options: AnimationOptions = [], repeatCount: Double? = nil,
                         _ changes: () throws -> Void) rethrows -> AnimationGroupID {
-        let group = animator.begin(duration: max(0, duration), delay: max(0, delay), curve: curve)
+        let group = animator.begin(duration: max(0, duration), delay: max(0, delay), curve: curve,
+                                   options: options, repeatCount: repeatCount)
         defer { animator.end() }
         try changes()
         return group
     }
+
+    /// Shows the animations at `time` seconds, backwards included, as scrubbing a timeline. Ended
+    /// animations are kept for this while `keepsTimeline` is on (the manual clock); before the first
+    /// of them the model values show.
+    public func seek(to time: Double) {
+        self.time = time
+        animator.advance(to: time)
+    }
+
+    /// Whether ended animations are kept so `seek(to:)` can show them again.
+    public var keepsTimeline: Bool {
+        get { animator.keepsTimeline }
+        set {
+            animator.keepsTimeline = newValue
+            if !newValue { animator.clearTimeline() }
+        }
+    }
+
+    /// The earliest start among running and kept animations, if any.
+    public var timelineStart: Double? { animator.timelineStart }
 
     /// True while any animation runs.
     public var isAnimating: Bool { animator.isAnimating }
@@ -45,7 +75,7 @@ extension LayoutEngine {
         var bounds = [view.boundsOrigin.x, view.boundsOrigin.y]
         var alpha = [view.alpha]
         var transform = view.transform.components
-        if animator.running[ObjectIdentifier(view)] != nil {
+        if animator.hasAnimations(for: view) {
             func apply(_ property: AnimatedProperty, _ values: inout [Double]) {
                 guard let offset = animator.offset(property, of: view, components: values.count, at: time) else {
                     return

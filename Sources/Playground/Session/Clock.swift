@@ -1,37 +1,66 @@
-/// A session's time (seconds): real time from the transport, or a manual clock moved only by `advance`
-/// so tests and demos can look at any instant of an animation.
+/// A session's time (seconds): real time from the transport, scaled by a slow-motion `speed` and
+/// stoppable with `pause`, or a manual clock moved only by `advance` and `seek`, so tests and demos can
+/// look at any instant of an animation.
 struct Clock {
     enum Mode: String { case realtime, manual }
 
     private(set) var mode: Mode = .realtime
     /// Frames per second streamed while animating under the real-time clock: 30, 60 or 120.
     var framesPerSecond = 60
-    /// Session time = transport time − offset under the real-time clock.
-    private var offset: Double
-    private var manualTime = 0.0
+    /// Session seconds per real second: 0.1 is the simulator's Slow Animations.
+    private(set) var speed = 1.0
+    /// A paused real-time clock stands still until `resume`.
+    private(set) var isPaused = false
+    /// The session time at transport time `anchorNow`; time runs on from there.
+    private var anchorTime = 0.0
+    private var anchorNow: Double
 
     init(now: Double) {
-        offset = now
+        anchorNow = now
     }
+
+    /// True while time moves only on request (manual, or paused).
+    var isStopped: Bool { mode == .manual || isPaused }
 
     /// The session time at transport time `now`.
     func time(at now: Double) -> Double {
-        mode == .manual ? manualTime : now - offset
+        isStopped ? anchorTime : anchorTime + (now - anchorNow) * speed
     }
 
     /// Switches mode without a jump: the manual clock starts where real time was, and back.
     mutating func set(_ newMode: Mode, now: Double) {
-        guard newMode != mode else { return }
-        if newMode == .manual {
-            manualTime = now - offset
-        } else {
-            offset = now - manualTime
-        }
+        reanchor(now)
         mode = newMode
     }
 
-    /// Moves the manual clock forward by `seconds`.
+    /// Changes the slow-motion factor from now on.
+    mutating func setSpeed(_ newSpeed: Double, now: Double) {
+        reanchor(now)
+        speed = newSpeed
+    }
+
+    mutating func pause(now: Double) {
+        reanchor(now)
+        isPaused = true
+    }
+
+    mutating func resume(now: Double) {
+        reanchor(now)
+        isPaused = false
+    }
+
+    /// Moves a stopped clock forward by `seconds`.
     mutating func advance(by seconds: Double) {
-        manualTime += seconds
+        anchorTime += seconds
+    }
+
+    /// Puts a stopped clock at `time`, backwards included.
+    mutating func seek(to time: Double) {
+        anchorTime = time
+    }
+
+    private mutating func reanchor(_ now: Double) {
+        anchorTime = time(at: now)
+        anchorNow = now
     }
 }

@@ -10,7 +10,16 @@ extension Session {
         let (curve, springDuration) = try Self.curve(message, default: .easeInOut)
         let duration = try Self.seconds(message, "duration") ?? springDuration ?? 0.25
         let delay = try Self.seconds(message, "delay") ?? 0
-        let group = try scene.engine.animate(duration: duration, delay: delay, curve: curve) {
+        var options = try Self.animationOptions(message)
+        // An explicit duration or curve on a nested block counts as overriding the outer one.
+        if message.has("duration") { options.insert(.overrideInheritedDuration) }
+        if message.has("curve") { options.insert(.overrideInheritedCurve) }
+        let repeatCount = try message.number("repeatCount")
+        if let repeatCount, !(repeatCount > 0 && repeatCount <= 1e6) {
+            throw ProtocolError.invalid("repeatCount", "a number of cycles in (0, 1e6]")
+        }
+        let group = try scene.engine.animate(duration: duration, delay: delay, curve: curve, options: options,
+                                             repeatCount: repeatCount) {
             try run(ops, turn: turn, depth: depth)
         }
         track(group, for: turn)
@@ -39,23 +48,30 @@ extension Session {
         track(group, for: turn)
     }
 
-    /// `{"type":"clock","mode":"manual"|"realtime","fps":60}`.
+    /// `{"type":"clock","mode":"manual"|"realtime","fps":60,"speed":1}`.
     func setClock(_ message: Fields) throws {
-        if let mode = try message.string("mode") {
-            guard let value = Clock.Mode(rawValue: mode) else {
+        let mode = try message.string("mode").map { name in
+            guard let value = Clock.Mode(rawValue: name) else {
                 throw ProtocolError.invalid("mode", "\"realtime\" or \"manual\"")
             }
-            clock.set(value, now: transportTime)
+            return value
         }
+        let speed = try message.number("speed")
+        if let speed, !(0.01...10).contains(speed) {
+            throw ProtocolError.invalid("speed", "a factor between 0.01 and 10 (0.1 is Slow Animations)")
+        }
+        if let mode { clock.set(mode, now: transportTime) }
+        if let speed { clock.setSpeed(speed, now: transportTime) }
+        scene.engine.keepsTimeline = clock.isStopped
         if let fps = try message.number("fps") {
             guard [30, 60, 120].contains(fps) else { throw ProtocolError.invalid("fps", "30, 60 or 120") }
             clock.framesPerSecond = Int(fps)
         }
     }
 
-    /// `{"type":"advance","seconds":0.125}`: moves the manual clock.
+    /// `{"type":"advance","seconds":0.125}`: moves the manual (or paused) clock.
     func advance(_ message: Fields) throws {
-        guard clock.mode == .manual else {
+        guard clock.isStopped else {
             throw ProtocolError("clock-not-manual", "advance needs the manual clock: send {\"type\":\"clock\",\"mode\":\"manual\"}")
         }
         guard let seconds = try Self.seconds(message, "seconds") else {
@@ -63,6 +79,21 @@ extension Session {
         }
         clock.advance(by: seconds)
         scene.engine.advance(to: clock.time(at: transportTime))
+    }
+
+    /// Reads `options`: an array of `UIView.AnimationOptions` names.
+    static func animationOptions(_ message: Fields) throws -> AnimationOptions {
+        guard let raw = message.raw["options"], !(raw is NSNull) else { return [] }
+        let names = AnimationOptions.named.map(\.0).joined(separator: ", ")
+        guard let list = raw as? [Any] else { throw ProtocolError.invalid("options", "an array of: \(names)") }
+        var options: AnimationOptions = []
+        for item in list {
+            guard let name = item as? String, let option = AnimationOptions.named.first(where: { $0.0 == name })?.1 else {
+                throw ProtocolError.invalid("options", "an array of: \(names)")
+            }
+            options.insert(option)
+        }
+        return options
     }
 
     /// A duration field: seconds in 0…3600.
