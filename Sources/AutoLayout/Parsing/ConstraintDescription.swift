@@ -6,11 +6,17 @@
 /// points; `priority` is in (0, 1000] once validated (1000 is required). Without `secondItem` the right
 /// side is `constant` alone (width and height only).
 public struct ConstraintDescription: Sendable, CustomStringConvertible {
+    /// The left side's item name (`"picker"`, `"root.safeArea"`).
     public var firstItem: String
+    /// The left side's attribute.
     public var firstAttribute: LayoutAttribute
+    /// `==`, `<=` or `>=`.
     public var relation: LayoutRelation
+    /// The right side's item name; nil for a constant right side.
     public var secondItem: String?
+    /// The right side's attribute; nil exactly when `secondItem` is.
     public var secondAttribute: LayoutAttribute?
+    /// Applied to the second attribute.
     public var multiplier: Double
     /// Points added to the right side.
     public var constant: Double
@@ -21,6 +27,7 @@ public struct ConstraintDescription: Sendable, CustomStringConvertible {
     /// Character offset of the second item's name in the parsed text, for diagnostics; not part of `==`.
     public var secondItemPosition: Int?
 
+    /// A description; `secondAttribute` defaults to `firstAttribute` when there is a `secondItem`.
     public init(firstItem: String, firstAttribute: LayoutAttribute, relation: LayoutRelation = .equal,
                 secondItem: String? = nil, secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
                 constant: Double = 0, priority: Double = LayoutConstraint.required,

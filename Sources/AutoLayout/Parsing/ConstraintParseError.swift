@@ -34,7 +34,9 @@ public struct ConstraintParseError: Error, Equatable, Sendable, CustomStringConv
         case invalidOptions
     }
 
+    /// The grammar of `text`.
     public let grammar: Grammar
+    /// The kind of problem, which gives `code`.
     public let kind: Kind
     /// One sentence, without the text and caret.
     public let reason: String
@@ -43,6 +45,7 @@ public struct ConstraintParseError: Error, Equatable, Sendable, CustomStringConv
     /// The 0-based offset, in characters, of the offending character in `text` (`text.count` at the end).
     public let position: Int
 
+    /// An error at `position` (clamped to 0…`text.count`).
     public init(_ grammar: Grammar, _ kind: Kind, _ reason: String, text: String, position: Int) {
         self.grammar = grammar
         self.kind = kind
@@ -73,5 +76,6 @@ public struct ConstraintParseError: Error, Equatable, Sendable, CustomStringConv
         return "\(heading)\n\(reason) \n\(text) \n\(caret)"
     }
 
+    /// Same as `message`.
     public var description: String { message }
 }

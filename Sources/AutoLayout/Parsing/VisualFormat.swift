@@ -35,14 +35,18 @@ public struct VisualFormat: Equatable, Sendable {
 
     /// `(relation)?(object)(@priority)?`; the relation defaults to `==` and the priority to 1000.
     public struct Predicate: Equatable, Sendable {
+        /// `==` when the format names none.
         public var relation: LayoutRelation
+        /// A number or a name (a metric, or in a view's predicate a metric or a view).
         public var object: Value
+        /// A number or a metric name; nil for required (1000).
         public var priority: Value?
         /// Offset of the object in the text.
         public var position: Int
         /// Offset of the priority in the text.
         public var priorityPosition: Int?
 
+        /// A predicate at `position`.
         public init(relation: LayoutRelation = .equal, object: Value, priority: Value? = nil, position: Int,
                     priorityPosition: Int? = nil) {
             self.relation = relation
@@ -65,12 +69,14 @@ public struct VisualFormat: Equatable, Sendable {
 
     /// `[name(predicates)]`.
     public struct ViewElement: Equatable, Sendable {
+        /// The view name, a C identifier.
         public var name: String
         /// Offset of the name in the text.
         public var position: Int
         /// Size predicates: width in `H:`, height in `V:`.
         public var predicates: [Predicate]
 
+        /// A view named `name` at `position`.
         public init(name: String, position: Int, predicates: [Predicate] = []) {
             self.name = name
             self.position = position
@@ -80,17 +86,21 @@ public struct VisualFormat: Equatable, Sendable {
 
     /// A `|` and its connection to the nearest view.
     public struct SuperviewEdge: Equatable, Sendable {
+        /// The connection between the `|` and the nearest view.
         public var connection: Connection
         /// Offset of the `|` in the text.
         public var position: Int
 
+        /// A `|` at `position`.
         public init(connection: Connection, position: Int) {
             self.connection = connection
             self.position = position
         }
     }
 
+    /// The parsed format.
     public var text: String
+    /// `H:` or `V:`.
     public var orientation: Orientation
     /// `|…` before the first view.
     public var leadingSuperview: SuperviewEdge?

@@ -6,9 +6,12 @@
 /// `alignAllCenterY`, `alignAllFirstBaseline` and `alignAllLastBaseline` with `H:`; `alignAllLeading`,
 /// `alignAllTrailing`, `alignAllLeft`, `alignAllRight` and `alignAllCenterX` with `V:`.
 public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
+    /// The option bits (not UIKit's values).
     public let rawValue: Int
+    /// Options from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Each pair of neighbouring views shares the named attribute (`a.left == b.left`, …).
     public static let alignAllLeft = VisualFormatOptions(rawValue: 1 << 0)
     public static let alignAllRight = VisualFormatOptions(rawValue: 1 << 1)
     public static let alignAllTop = VisualFormatOptions(rawValue: 1 << 2)
