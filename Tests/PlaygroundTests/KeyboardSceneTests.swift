@@ -61,3 +61,22 @@ import Testing
         expectFrame(client.views["root"]?["transform"] as? [Double] ?? [], [1, 0, 0, 1, 0, 0])
     }
 }
+
+extension KeyboardSceneTests {
+    /// keyboardWillChangeFrame while shown (a taller keyboard, e.g. predictive text): the bar moves
+    /// from 401 to 667 − 260 − 50 = 357, continuing from where it is.
+    @Test func aTallerKeyboardWhileShownMovesOnFromTheScreen() {
+        let client = loaded("keyboard-guide")
+        client.send(["type": "keyboard", "show": true, "height": 216])
+        client.advance(0.25)
+        expectFrame(client.frame("inputBar"), [0, 401, 375, 50])
+        client.send(["type": "keyboard", "show": true, "height": 260])
+        client.advance(0.125)
+        let progress = TimingCurve.keyboard.progress(elapsed: 0.125, duration: 0.25)
+        expectFrame(client.frame("inputBar"), [0, 401 - 44 * progress, 375, 50])
+        client.advance(0.125)
+        expectFrame(client.frame("inputBar"), [0, 357, 375, 50])
+        let keyboard = client.received.last { $0["keyboard"] != nil }?["keyboard"] as? [Double] ?? []
+        expectFrame(keyboard, [0, 407, 375, 260])
+    }
+}
