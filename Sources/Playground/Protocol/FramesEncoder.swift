@@ -64,6 +64,12 @@ struct FramesEncoder {
         Self.appendNumber(value, to: &bytes)
     }
 
+    /// Writes `"name":true` or `"name":false` into the open view.
+    mutating func field(_ name: StaticString, _ value: Bool) {
+        openField(name)
+        bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
+    }
+
     /// Closes the open view.
     mutating func endView() {
         bytes.append(UInt8(ascii: "}"))

@@ -46,8 +46,12 @@ enum SceneReader {
                           summary: try document.string("description") ?? "", engine: engine)
         scene.device = device?.name
         scene.orientation = orientation
-        for view in try document.objects("views") ?? [] {
-            try addView(view, to: scene, limits: limits)
+        let viewSpecs = try document.objects("views") ?? []
+        for view in viewSpecs {
+            try addView(view, to: scene, limits: limits, applyingStack: false)
+        }
+        for view in viewSpecs where view.has("stack") || view.has("hidden") {
+            try StackFields.apply(view, to: try view.string("id") ?? "", in: scene)
         }
         for guide in try document.objects("guides") ?? [] {
             try addGuide(guide, to: scene)
@@ -64,8 +68,8 @@ enum SceneReader {
 
     /// Adds one view described by `spec` (`id`, `parent`, `label`, `color`, `alpha`, `intrinsicSize`,
     /// `contentHugging`, `compressionResistance`, `translatesAutoresizingMaskIntoConstraints`, `frame`,
-    /// `transform`).
-    static func addView(_ spec: Fields, to scene: Scene, limits: Limits) throws {
+    /// `transform`, `hidden`, `stack`). A scene document applies `stack` once all its views exist.
+    static func addView(_ spec: Fields, to scene: Scene, limits: Limits, applyingStack: Bool = true) throws {
         let engine = scene.engine
         guard engine.views.count < limits.maxViews else {
             throw ProtocolError("too-many-views", "a scene holds at most \(limits.maxViews) views")
@@ -117,6 +121,7 @@ enum SceneReader {
             throw ProtocolError(error)
         }
         scene.appearance[id] = ViewAppearance(label: label, color: color)
+        if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }
     }
 
     /// Adds one constraint described by `spec` (`id`, `first`, `relation`, `second`, `multiplier`,

@@ -50,6 +50,8 @@ enum SceneWriter {
             "layoutMargins": view.layoutMargins.components,
         ]
         if !view.autoresizingMask.isEmpty { result["autoresizingMask"] = view.autoresizingMask.names }
+        result["hidden"] = view.isHidden
+        if let stack = StackFields.document(of: view, in: scene.engine) { result["stack"] = stack }
         if view.transform != .identity { result["transform"] = view.transform.components }
         if view.translatesAutoresizingMaskIntoConstraints { result["frame"] = view.frame.components }
         return result

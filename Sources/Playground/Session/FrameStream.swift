@@ -46,7 +46,8 @@ struct FrameStream {
         pass &+= 1
         var changedViews = 0
         func visit(_ view: View) {
-            let state = Self.rounded(engine.presentation(of: view))
+            var state = Self.rounded(engine.presentation(of: view))
+            state.hidden = view.isHidden
             let key = ObjectIdentifier(view)
             let previous = sent[key]?.state
             sent[key] = Sent(view: view, state: state, pass: pass)
@@ -58,6 +59,7 @@ struct FrameStream {
             if previous?.bounds != state.bounds { encoder.field("bounds", state.bounds) }
             if previous?.alpha != state.alpha { encoder.field("alpha", state.alpha) }
             if previous?.transform != state.transform { encoder.field("transform", state.transform) }
+            if (previous?.hidden ?? false) != state.hidden { encoder.field("hidden", state.hidden) }
             encoder.endView()
         }
         visit(engine.root)
@@ -94,6 +96,8 @@ struct FrameStream {
         var bounds: Rect
         var alpha: Double
         var transform: AffineTransform
+        /// `isHidden`; sent when it changes (a complete `frames` sends it only when true).
+        var hidden = false
     }
 
     static func rounded(_ state: ViewState) -> Shown {

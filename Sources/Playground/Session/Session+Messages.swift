@@ -34,13 +34,14 @@ extension Session {
         case "clock": try setClock(message)
         case "advance": try advance(message)
         case "scene": return ["type": "scene", "scene": SceneWriter.document(of: scene)]
+        case "export": return try export(message)
         default:
             throw ProtocolError("unknown-type", "unknown message type '\(type.prefix(64))'")
         }
         return nil
     }
 
-    static let topLevelOnly: Set<String> = ["load", "clock", "advance", "scene", "ambiguity", "convert"]
+    static let topLevelOnly: Set<String> = ["load", "clock", "advance", "scene", "ambiguity", "convert", "export"]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
     func run(_ ops: [Fields], turn: Turn, depth: Int) throws {
@@ -98,6 +99,7 @@ extension Session {
             try setConstraint(id, message)
         } else if let id = try message.string("view") {
             try setView(id, message)
+            try setStackFields(id, message)
         } else {
             throw ProtocolError.missing("constraint' or 'view", in: "set")
         }
