@@ -53,24 +53,17 @@ public final class LayoutConstraint {
     /// True when the priority is 1000.
     public var isRequired: Bool { priority >= LayoutConstraint.required }
 
-    /// The constraint as an equation, e.g. `picker.top == root.top + 667 @750`.
-    public var equation: String {
-        var text = "\(firstItem.identifier).\(firstAttribute.rawValue) \(relation.rawValue) "
-        if let secondItem, let secondAttribute {
-            text += "\(secondItem.identifier).\(secondAttribute.rawValue)"
-            if multiplier != 1 { text += " * \(format(multiplier))" }
-            if constant != 0 { text += constant < 0 ? " - \(format(-constant))" : " + \(format(constant))" }
-        } else {
-            text += format(constant)
-        }
-        if !isRequired { text += " @\(format(priority))" }
-        return text
+    /// The constraint as an equation, e.g. `picker.top == root.top + 667 @750`, in the form
+    /// `EquationParser` reads back.
+    public var equation: String { asDescription.description }
+
+    /// The constraint by item names, as the parsers produce it.
+    public var asDescription: ConstraintDescription {
+        ConstraintDescription(firstItem: firstItem.identifier, firstAttribute: firstAttribute, relation: relation,
+                              secondItem: secondItem?.identifier, secondAttribute: secondAttribute,
+                              multiplier: multiplier, constant: constant, priority: priority)
     }
 
     /// UIKit's log form: `<NSLayoutConstraint:id picker.top == root.top + 667>`.
     public var logDescription: String { "<NSLayoutConstraint:\(identifier) \(equation)>" }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
 }
