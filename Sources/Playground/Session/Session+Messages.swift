@@ -33,6 +33,9 @@ extension Session {
         case "load": return try load(message)
         case "clock": try setClock(message)
         case "advance": try advance(message)
+        case "pause": pause()
+        case "resume": resume()
+        case "seek": try seek(message)
         case "scene": return ["type": "scene", "scene": SceneWriter.document(of: scene)]
         case "export": return try export(message)
         default:
@@ -41,7 +44,9 @@ extension Session {
         return nil
     }
 
-    static let topLevelOnly: Set<String> = ["load", "clock", "advance", "scene", "ambiguity", "convert", "export"]
+    static let topLevelOnly: Set<String> = [
+        "load", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
+    ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
     func run(_ ops: [Fields], turn: Turn, depth: Int) throws {
@@ -79,6 +84,7 @@ extension Session {
         }
         animationRequests.removeAll()
         scene = loaded
+        loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
         outbox.appendFrames()
         return ["type": "scene", "scene": SceneWriter.document(of: loaded)]

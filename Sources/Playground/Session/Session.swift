@@ -89,7 +89,7 @@ public final class Session {
     /// session clock still streams at `framesPerSecond`; the transport ticks each session on its own
     /// cadence, and ticks closer than one frame apart (less 2 ms of slack) queue no frame.
     public func tick(now: Double) {
-        guard clock.mode == .realtime else { return }
+        guard !clock.isStopped else { return }
         let engine = scene.engine
         let wasAnimating = engine.isAnimating
         moveClock(to: now)
@@ -105,7 +105,7 @@ public final class Session {
     public var framesPerSecond: Int { clock.framesPerSecond }
 
     /// True while the real-time clock runs an animation, so the transport should call `tick(now:)`.
-    public var wantsTicks: Bool { clock.mode == .realtime && scene.engine.isAnimating }
+    public var wantsTicks: Bool { !clock.isStopped && scene.engine.isAnimating }
 
     /// True when `nextOutgoing()` may have something to send.
     public var hasOutgoing: Bool { !outbox.isEmpty }
