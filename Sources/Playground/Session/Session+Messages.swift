@@ -27,6 +27,7 @@ extension Session {
         case "action": try action(message, turn: turn, depth: depth)
         case "keyboard": try keyboard(message, turn: turn, depth: depth)
         case "exerciseAmbiguity": try exerciseAmbiguity(message)
+        case "drag": try drag(message)
         case "device": try device(message, turn: turn)
         case "ambiguity": return ambiguity()
         case "convert": return try convert(message)
