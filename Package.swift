@@ -21,6 +21,7 @@ let package = Package(
         ),
         .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
         .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer"]),
+        .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),

@@ -45,6 +45,8 @@ struct SolverCore {
     var owners: [Constraint?] = []
 
     var infeasible: [Int] = []
+    /// Whether a symbol is queued in `infeasible` (keeps the queue free of duplicates).
+    var queued: [Bool] = []
     /// Objective, one row per priority level, sorted by decreasing priority.
     var levels: [Level] = []
     var artificial: Row?
@@ -66,6 +68,8 @@ struct SolverCore {
     var objectiveDirty: [Int] = []
     var dirtyFlags: [Bool] = []
     var negatives = IntSet()
+    /// Consecutive degenerate pivots of the current primal optimisation (see ``pickEntering(_:)``).
+    var degeneratePivots = 0
 
     // Transaction journal (only active while a call can still fail after mutating the tableau).
     var journaling = false
@@ -325,6 +329,7 @@ struct SolverCore {
         columns = []
         owners = []
         infeasible = []
+        queued = []
         levels = []
         artificial = nil
         infos = [:]
@@ -384,6 +389,7 @@ struct SolverCore {
         columns.append(IntSet())
         owners.append(nil)
         dirtyFlags.append(false)
+        queued.append(false)
         return kinds.count - 1
     }
 
@@ -455,7 +461,7 @@ struct SolverCore {
         }
         let negative = r.constant < 0
         rowStore[b] = r
-        if negative && kinds[b] != .external { infeasible.append(b) }
+        if negative && kinds[b] != .external { queueInfeasible(b) }
     }
 
     mutating func substituteObjective(_ symbol: Int, _ row: Row) {
@@ -530,6 +536,7 @@ struct SolverCore {
             }
         }
         artificial = nil
+        for b in infeasible where b < queued.count { queued[b] = false }
         infeasible = mark.infeasible
         if kinds.count > mark.symbols {
             kinds.removeSubrange(mark.symbols...)
@@ -537,7 +544,9 @@ struct SolverCore {
             columns.removeSubrange(mark.symbols...)
             owners.removeSubrange(mark.symbols...)
             dirtyFlags.removeSubrange(mark.symbols...)
+            queued.removeSubrange(mark.symbols...)
         }
+        for b in infeasible { queued[b] = true }
         clearObjectiveDirty()
         if slotSymbols.count > mark.slots {
             for v in slotVariables[mark.slots...] { varSlots.removeValue(forKey: v.id) }
@@ -554,7 +563,14 @@ struct SolverCore {
     /// symbol if it is a slack/error with a negative coefficient; else -1.
     mutating func chooseSubject(_ row: Row, marker: Int, other: Int) -> Int {
         var best = -1
-        for s in row.cells.keys where kinds[s] == .external && (best < 0 || s < best) { best = s }
+        var bestCount = Int.max
+        for s in row.cells.keys where kinds[s] == .external {
+            let n = columns[s].count
+            if n < bestCount || (n == bestCount && s < best) {
+                best = s
+                bestCount = n
+            }
+        }
         if best >= 0 { return best }
         if kinds[marker] == .slack || kinds[marker] == .error, row.coefficient(for: marker) < 0 { return marker }
         if other >= 0, kinds[other] == .slack || kinds[other] == .error, row.coefficient(for: other) < 0 {
@@ -669,6 +685,14 @@ struct SolverCore {
         return failed
     }
 
+    /// Queues a restricted basic symbol whose constant went negative for dual optimisation (once).
+    @inline(__always) mutating func queueInfeasible(_ b: Int) {
+        if !queued[b] {
+            queued[b] = true
+            infeasible.append(b)
+        }
+    }
+
     @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
         let v = rowStore[b]!.constant
         switch kinds[b] {
@@ -678,7 +702,7 @@ struct SolverCore {
             if checkDummies && !nearZero(v) { return b }
             return -1
         case .slack, .error:
-            if v < 0 { infeasible.append(b) }
+            if v < 0 { queueInfeasible(b) }
             return -1
         }
     }
@@ -689,11 +713,13 @@ struct SolverCore {
     /// whose symbolic coefficient is lexicographically negative (its highest non-zero level is
     /// negative); leaving row: minimum ratio, lowest id on ties (Bland's rule, no cycling).
     mutating func optimize() {
+        degeneratePivots = 0
         while true {
             let entering = lexEntering()
             if entering < 0 { return }
             let leaving = leavingRow(entering)
             if leaving < 0 { return }  // unbounded: impossible for an objective bounded below by 0
+            countDegenerate(leaving)
             pivot(leaving: leaving, entering: entering)
         }
     }
@@ -725,22 +751,47 @@ struct SolverCore {
             if kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
         }
         objectiveDirty.removeAll(keepingCapacity: true)
+        return pickEntering(negatives)
+    }
+
+    /// Entering symbol among `candidates`: the one mentioned by the fewest rows (so the pivot substitutes
+    /// into as few rows as possible and creates little fill-in), lowest id on ties. After a run of
+    /// degenerate pivots it falls back to the lowest id alone (Bland's rule), which cannot cycle.
+    mutating func pickEntering<S: Sequence>(_ candidates: S) -> Int where S.Element == Int {
         var best = -1
-        for s in negatives where best < 0 || s < best { best = s }
+        if degeneratePivots > 50 {
+            for s in candidates where best < 0 || s < best { best = s }
+            return best
+        }
+        var bestCount = Int.max
+        for s in candidates {
+            let n = columns[s].count
+            if n < bestCount || (n == bestCount && s < best) {
+                best = s
+                bestCount = n
+            }
+        }
         return best
     }
 
     mutating func optimizeArtificial() {
+        degeneratePivots = 0
         while let art = artificial {
-            var entering = -1
-            for (s, c) in art.cells where c < 0 && kinds[s] != .dummy && (entering < 0 || s < entering) {
-                entering = s
-            }
+            var candidates: [Int] = []
+            for (s, c) in art.cells where c < 0 && kinds[s] != .dummy { candidates.append(s) }
+            let entering = pickEntering(candidates)
             if entering < 0 { return }
             let leaving = leavingRow(entering)
             if leaving < 0 { return }
+            countDegenerate(leaving)
             pivot(leaving: leaving, entering: entering)
         }
+    }
+
+    /// Counts consecutive degenerate pivots (the leaving row's constant is zero: the objective does not
+    /// move), to switch ``pickEntering(_:)`` to Bland's rule before any cycle can form.
+    @inline(__always) mutating func countDegenerate(_ leaving: Int) {
+        if nearZero(rowStore[leaving]!.constant) { degeneratePivots += 1 } else { degeneratePivots = 0 }
     }
 
     @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
@@ -805,9 +856,11 @@ struct SolverCore {
             let leaving = infeasible[mi]
             infeasible.swapAt(mi, infeasible.count - 1)
             infeasible.removeLast()
+            queued[leaving] = false
             guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
             let entering = dualEntering(row)
             if entering < 0 {
+                for b in infeasible { queued[b] = false }
                 infeasible.removeAll()
                 return leaving
             }
