@@ -63,7 +63,7 @@ import Testing
         let client = SessionClient()
         client.send(["type": "clock", "mode": "manual"])
         let first = client.send(["type": "load", "name": "search-bar"])[0]
-        #expect((first["views"] as? [String: Any])?.count == 7)
+        #expect((first["views"] as? [String: Any])?.count == 8)
         client.send(["type": "set", "constraint": "navHeight", "constant": 70])
         let update = client.received.last { $0["type"] as? String == "frames" } ?? [:]
         let changed = update["views"] as? [String: [String: Any]] ?? [:]

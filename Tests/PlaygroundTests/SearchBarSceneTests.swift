@@ -16,6 +16,10 @@ import Testing
         // titleLabel: width 120 centered: x = 187.5 − 60; bottom = 62 − 10 → y = 30.
         expectFrame(client.frame("titleLabel"), [127.5, 30, 120, 22])
         #expect(client.alpha("cover") == 0)
+        // The field spans the bar less 8 on each side; Cancel (60 × 28) waits, hidden, at the right.
+        expectFrame(client.frame("searchField"), [8, 8, 359, 28])
+        expectFrame(client.frame("cancelButton"), [307, 8, 60, 28])
+        #expect(client.alpha("cancelButton") == 0)
 
         let started = client.send(["type": "action", "name": "focus", "id": 3])
         // The model jumped, the presentation has not moved yet: nothing to stream.
@@ -27,6 +31,8 @@ import Testing
         expectFrame(client.frame("navView"), [0, -31, 375, 62])
         expectFrame(client.frame("searchBar"), [0, 31, 375, 44])
         #expect(abs((client.alpha("cover") ?? -1) - 0.2) < 1e-6)
+        // The field's trailing edge moves from 367 to 307 − 8 = 299: half way, width (359 + 291) / 2.
+        expectFrame(client.frame("searchField"), [8, 8, 325, 28])
 
         let ended = client.advance(0.125)
         #expect(types(ended) == ["frames", "animationEnd", "ok"])
@@ -37,5 +43,7 @@ import Testing
         expectFrame(client.frame("searchBar"), [0, 0, 375, 44])
         expectFrame(client.frame("tableView"), [0, 44, 375, 623])
         #expect(abs((client.alpha("cover") ?? -1) - 0.4) < 1e-6)
+        expectFrame(client.frame("searchField"), [8, 8, 291, 28])
+        #expect(client.alpha("cancelButton") == 1)
     }
 }

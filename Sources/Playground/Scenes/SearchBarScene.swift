@@ -2,7 +2,8 @@
 ///
 /// Focusing the search bar sets `navTop` to −62 (the nav view's own height) and, in a 0.25 s animation,
 /// lays out and fades the cover to alpha 0.4; the search bar, pinned under the nav view, rises to the
-/// top. Cancel reverses both.
+/// top. As `setShowsCancelButton:animated:` does, the field's trailing constraint gives way to one
+/// that ends at the Cancel button (swapping `isActive`), and the button fades in. Cancel reverses all.
 enum SearchBarScene {
     static let json = #"""
     {
@@ -15,6 +16,7 @@ enum SearchBarScene {
         { "id": "titleLabel", "parent": "navView", "label": "Title", "color": "#ecf0f1", "intrinsicSize": [120, 22] },
         { "id": "searchBar", "label": "UISearchBar", "color": "#4db3b3" },
         { "id": "searchField", "parent": "searchBar", "label": "Search", "color": "#ffffff" },
+        { "id": "cancelButton", "parent": "searchBar", "label": "Cancel", "color": "#4db3b3", "alpha": 0, "intrinsicSize": [60, 28] },
         { "id": "tableView", "label": "Table view", "color": "#dfe6e9" },
         { "id": "cover", "label": "Cover", "color": "#000000", "alpha": 0 }
       ],
@@ -33,6 +35,9 @@ enum SearchBarScene {
         { "id": "fieldTrailing", "first": "searchField.trailing", "second": "searchBar.trailing", "constant": -8 },
         { "id": "fieldTop", "first": "searchField.top", "second": "searchBar.top", "constant": 8 },
         { "id": "fieldBottom", "first": "searchField.bottom", "second": "searchBar.bottom", "constant": -8 },
+        { "id": "fieldToCancel", "first": "searchField.trailing", "second": "cancelButton.leading", "constant": -8, "active": false },
+        { "id": "cancelTrailing", "first": "cancelButton.trailing", "second": "searchBar.trailing", "constant": -8 },
+        { "id": "cancelCenterY", "first": "cancelButton.centerY", "second": "searchBar.centerY" },
         { "id": "tableTop", "first": "tableView.top", "second": "searchBar.bottom" },
         { "id": "tableLeading", "first": "tableView.leading", "second": "root.leading" },
         { "id": "tableTrailing", "first": "tableView.trailing", "second": "root.trailing" },
@@ -45,14 +50,20 @@ enum SearchBarScene {
       "actions": [
         { "name": "focus", "title": "Focus the search bar", "ops": [
           { "type": "set", "constraint": "navTop", "constant": -62 },
+          { "type": "set", "constraint": "fieldTrailing", "active": false },
+          { "type": "set", "constraint": "fieldToCancel", "active": true },
           { "type": "animate", "duration": 0.25, "ops": [
             { "type": "layoutIfNeeded", "view": "root" },
-            { "type": "set", "view": "cover", "alpha": 0.4 } ] } ] },
+            { "type": "set", "view": "cover", "alpha": 0.4 },
+            { "type": "set", "view": "cancelButton", "alpha": 1 } ] } ] },
         { "name": "cancel", "title": "Cancel", "ops": [
           { "type": "set", "constraint": "navTop", "constant": 0 },
+          { "type": "set", "constraint": "fieldToCancel", "active": false },
+          { "type": "set", "constraint": "fieldTrailing", "active": true },
           { "type": "animate", "duration": 0.25, "ops": [
             { "type": "layoutIfNeeded", "view": "root" },
-            { "type": "set", "view": "cover", "alpha": 0 } ] } ] }
+            { "type": "set", "view": "cover", "alpha": 0 },
+            { "type": "set", "view": "cancelButton", "alpha": 0 } ] } ] }
       ]
     }
     """#
