@@ -4,7 +4,8 @@
     Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
 }
 
-/// An open-addressing hash map from non-negative `Int` symbol ids to `Double`, with linear probing and
+/// An open-addressing hash map from non-negative `Int` symbol ids to `Double`, with linear probing (load at
+/// most 3/4, capacity 4 at first: most rows and columns hold a handful of symbols) and
 /// backward-shift deletion (no tombstones). Value type with copy-on-write storage. Iteration order is a
 /// deterministic function of the operations performed.
 struct IntMap: Sequence {
@@ -54,7 +55,7 @@ struct IntMap: Sequence {
 
     /// Inserts a key known to be absent.
     mutating func insertNew(_ key: Int, _ value: Double) {
-        if (count + 1) * 2 > bucketKeys.count { grow() }
+        if (count + 1) * 4 > bucketKeys.count * 3 { grow() }
         let mask = bucketKeys.count - 1
         var i = symbolHash(key) & mask
         while bucketKeys[i] >= 0 { i = (i + 1) & mask }
@@ -99,7 +100,7 @@ struct IntMap: Sequence {
     }
 
     private mutating func grow() {
-        let newCapacity = Swift.max(8, bucketKeys.count * 2)
+        let newCapacity = Swift.max(4, bucketKeys.count * 2)
         let oldKeys = bucketKeys
         let oldValues = bucketValues
         bucketKeys = ContiguousArray(repeating: -1, count: newCapacity)
@@ -177,7 +178,7 @@ struct IntSet: Sequence {
 
     /// Inserts a key known to be absent.
     mutating func insertNew(_ key: Int) {
-        if (count + 1) * 2 > buckets.count { grow() }
+        if (count + 1) * 4 > buckets.count * 3 { grow() }
         let mask = buckets.count - 1
         var i = symbolHash(key) & mask
         while buckets[i] >= 0 { i = (i + 1) & mask }
@@ -210,7 +211,7 @@ struct IntSet: Sequence {
     }
 
     private mutating func grow() {
-        let newCapacity = Swift.max(8, buckets.count * 2)
+        let newCapacity = Swift.max(4, buckets.count * 2)
         let old = buckets
         buckets = ContiguousArray(repeating: -1, count: newCapacity)
         let mask = newCapacity - 1

@@ -44,7 +44,7 @@ struct SolverCore {
     /// Constraint owning a marker / error symbol.
     var owners: [Constraint?] = []
 
-    var infeasible: [Int] = []
+    var infeasible = SymbolHeap()
     /// Whether a symbol is queued in `infeasible` (keeps the queue free of duplicates).
     var queued: [Bool] = []
     /// Objective, one row per priority level, sorted by decreasing priority.
@@ -328,7 +328,7 @@ struct SolverCore {
         rowStore = []
         columns = []
         owners = []
-        infeasible = []
+        infeasible = SymbolHeap()
         queued = []
         levels = []
         artificial = nil
@@ -371,7 +371,7 @@ struct SolverCore {
         for level in levels { out += "  @\(level.priority) (\(level.count)): \(text(level.row))\n" }
         out += "Tableau:\n"
         for s in rowStore.indices { if let row = rowStore[s] { out += "  \(name(s)) = \(text(row))\n" } }
-        out += "Constraints: \(infos.count), edit variables: \(edits.count), infeasible: \(infeasible)\n"
+        out += "Constraints: \(infos.count), edit variables: \(edits.count), infeasible: \(infeasible.elements)\n"
         return out
     }
 
@@ -380,7 +380,7 @@ struct SolverCore {
     struct Mark {
         var symbols: Int
         var slots: Int
-        var infeasible: [Int]
+        var infeasible: SymbolHeap
     }
 
     mutating func newSymbol(_ kind: SymbolKind) -> Int {
@@ -536,7 +536,7 @@ struct SolverCore {
             }
         }
         artificial = nil
-        for b in infeasible where b < queued.count { queued[b] = false }
+        for b in infeasible.elements where b < queued.count { queued[b] = false }
         infeasible = mark.infeasible
         if kinds.count > mark.symbols {
             kinds.removeSubrange(mark.symbols...)
@@ -546,7 +546,7 @@ struct SolverCore {
             dirtyFlags.removeSubrange(mark.symbols...)
             queued.removeSubrange(mark.symbols...)
         }
-        for b in infeasible { queued[b] = true }
+        for b in infeasible.elements { queued[b] = true }
         clearObjectiveDirty()
         if slotSymbols.count > mark.slots {
             for v in slotVariables[mark.slots...] { varSlots.removeValue(forKey: v.id) }
@@ -689,7 +689,7 @@ struct SolverCore {
     @inline(__always) mutating func queueInfeasible(_ b: Int) {
         if !queued[b] {
             queued[b] = true
-            infeasible.append(b)
+            infeasible.push(b)
         }
     }
 
@@ -851,16 +851,12 @@ struct SolverCore {
     /// inconsistent), else -1.
     mutating func dualOptimize() -> Int {
         while !infeasible.isEmpty {
-            var mi = 0
-            for i in 1..<infeasible.count where infeasible[i] < infeasible[mi] { mi = i }
-            let leaving = infeasible[mi]
-            infeasible.swapAt(mi, infeasible.count - 1)
-            infeasible.removeLast()
+            let leaving = infeasible.popMin()
             queued[leaving] = false
             guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
             let entering = dualEntering(row)
             if entering < 0 {
-                for b in infeasible { queued[b] = false }
+                for b in infeasible.elements { queued[b] = false }
                 infeasible.removeAll()
                 return leaving
             }

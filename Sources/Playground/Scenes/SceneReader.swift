@@ -5,10 +5,7 @@ import AutoLayout
 /// every field. Shared by `load` and by `add`, so a view or constraint means the same in both.
 enum SceneReader {
     /// Per-session caps, announced in `hello.limits`.
-    struct Limits {
-        var maxViews = 500
-        var maxConstraints = 2000
-    }
+    typealias Limits = SessionLimits
 
     /// Builds a scene from a scene document.
     /// - Throws: `ProtocolError` naming the first bad field; nothing is built then.
@@ -86,8 +83,8 @@ enum SceneReader {
         let hugging = try spec.numbers("contentHugging", count: 2)
         let resistance = try spec.numbers("compressionResistance", count: 2)
         let translates = try spec.bool("translatesAutoresizingMaskIntoConstraints") ?? false
-        let frame = try spec.numbers("frame", count: 4)
-        let transform = try spec.numbers("transform", count: 6)
+        let frame = try SessionLimits.coordinates(spec.numbers("frame", count: 4), "frame")
+        let transform = try SessionLimits.coordinates(spec.numbers("transform", count: 6), "transform")
         let margins = try spec.numbers("layoutMargins", count: 4)
         let mask = try autoresizingMask(spec)
         let view: View

@@ -8,11 +8,12 @@ extension Session {
     ///   editing and animating messages are allowed.
     @discardableResult
     func handle(_ message: Fields, turn: Turn, nested: Bool, depth: Int = 0) throws -> [String: Any]? {
-        guard depth <= Turn.maxDepth else {
-            throw ProtocolError("too-deep", "ops may nest at most \(Turn.maxDepth) levels")
+        guard depth <= limits.maxDepth else {
+            throw ProtocolError("too-deep", "ops may nest at most \(limits.maxDepth) levels")
         }
         try turn.count()
         guard let type = try message.string("type") else { throw ProtocolError.missing("type", in: "message") }
+        try turn.count(work: workCost(of: type, message), op: false)
         if nested, Self.topLevelOnly.contains(type) {
             throw ProtocolError("invalid-op", "'\(type)' cannot run inside ops")
         }
@@ -131,9 +132,9 @@ extension Session {
     private func setView(_ id: String, _ message: Fields) throws {
         let engine = scene.engine
         guard let view = engine.view(id) else { throw ProtocolError(.unknownView(id)) }
-        let bounds = try message.numbers("bounds", count: 4)
-        let center = try message.numbers("center", count: 2)
-        let transform = try message.numbers("transform", count: 6)
+        let bounds = try SessionLimits.coordinates(message.numbers("bounds", count: 4), "bounds")
+        let center = try SessionLimits.coordinates(message.numbers("center", count: 2), "center")
+        let transform = try SessionLimits.coordinates(message.numbers("transform", count: 6), "transform")
         let alpha = try message.number("alpha")
         let intrinsic = try message.numbers("intrinsicSize", count: 2)
         let hugging = try message.numbers("contentHugging", count: 2)

@@ -13,13 +13,17 @@ public final class Session {
     /// The protocol version announced in `hello.version`.
     public static let protocolVersion = 1
 
-    /// The largest client message the transport accepts (bytes); larger ones close with 1009.
-    public static let maxMessageBytes = 1 << 20
+    /// The default largest client message (bytes, `SessionLimits.maxMessageBytes`); larger ones close with 1009.
+    public static let maxMessageBytes = SessionLimits().maxMessageBytes
 
     /// The session's id, as sent in `hello`.
     public let id: String
     let library: SceneLibrary
-    let limits: SceneReader.Limits
+    let limits: SessionLimits
+    /// Admits messages at `limits.messagesPerSecond` (nil when unlimited).
+    var messageBucket: TokenBucket?
+    /// Solver work done against `limits.workPerSecond` (nil when unlimited).
+    var workBucket: TokenBucket?
     var scene: Scene
     var clock: Clock
     var outbox = Outbox()
@@ -36,10 +40,13 @@ public final class Session {
     /// - Parameters:
     ///   - id: the id announced in `hello`.
     ///   - now: the transport's clock, seconds.
-    public init(id: String, now: Double) {
+    ///   - limits: what the session may hold and do, announced in `hello.limits`.
+    public init(id: String, now: Double, limits: SessionLimits = SessionLimits()) {
         self.id = id
         library = .builtIn
-        limits = SceneReader.Limits()
+        self.limits = limits
+        messageBucket = limits.messagesPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.messageBurst)) }
+        workBucket = limits.workPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.maxWorkPerMessage)) }
         clock = Clock(now: now)
         transportTime = now
         scene = Scene(name: "empty", title: "Empty", summary: "",
@@ -50,9 +57,7 @@ public final class Session {
             "type": "hello", "protocol": Self.protocolName, "version": Self.protocolVersion, "session": id,
             "scenes": library.names,
             "devices": Device.presets.map(\.name),
-            "limits": ["maxViews": limits.maxViews, "maxConstraints": limits.maxConstraints,
-                       "maxMessageBytes": Self.maxMessageBytes,
-                       "maxOpsPerMessage": Turn.maxOps, "maxDepth": Turn.maxDepth],
+            "limits": limits.announcement,
         ])
     }
 
@@ -60,13 +65,19 @@ public final class Session {
     /// frames, finished animations, then the answer. Never throws: bad input becomes an `error`.
     public func receive(_ text: String, now: Double) {
         moveClock(to: now)
+        guard admit(now: now) else {
+            refuse(text, ProtocolError("rate-limited", "more messages or solver work than the session's limits allow: slow down"))
+            return
+        }
         var requestID: Any?
         var answer: [String: Any]?
+        var work = 0
         do {
             let message = try Fields.decode(text)
             requestID = try message.requestID()
             turnCount += 1
-            let turn = Turn(requestID: requestID, serial: turnCount)
+            let turn = Turn(requestID: requestID, serial: turnCount, limits: limits)
+            defer { work = turn.work }
             answer = try handle(message, turn: turn, nested: false)
             if answer == nil, requestID != nil { answer = ["type": "ok"] }
         } catch let error as ProtocolError {
@@ -76,10 +87,24 @@ public final class Session {
             answer = ["type": "error", "code": "internal", "message": "\(error)"]
         }
         endTurn()
+        workBucket?.spend(Double(work), now: now)
         if var answer {
             answer["re"] = requestID ?? NSNull()
             send(answer)
         }
+    }
+
+    /// True when the rate limits let a message in at `now` (taking its token).
+    private func admit(now: Double) -> Bool {
+        workBucket?.refill(now: now)
+        if workBucket?.isInDebt == true { return false }
+        return messageBucket?.take(now: now) ?? true
+    }
+
+    /// Answers a message that is not run with `error`, echoing its id when it has a readable one.
+    private func refuse(_ text: String, _ error: ProtocolError) {
+        let requestID = (try? Fields.decode(text)).flatMap { try? $0.requestID() }
+        send(["type": "error", "code": error.code, "message": error.message, "re": requestID ?? NSNull()])
     }
 
     /// Advances a real-time clock to `now`: queues a `frames` (merged with an unsent one) at the
@@ -173,21 +198,22 @@ public final class Session {
 
 /// One client message's turn: who to answer and how much work it may still do.
 final class Turn {
-    static let maxDepth = 16
-    static let maxOps = 10_000
-
     let requestID: Any?
     /// Orders turns, oldest first.
     let serial: Int
+    let limits: SessionLimits
     private(set) var opsRun = 0
+    /// Work units charged so far (`SessionLimits.workCost`).
+    private(set) var work = 0
     /// Animation blocks this turn started that have not ended; one `animationEnd` follows the last.
     var runningAnimations = 0
     /// False once any of them was interrupted.
     private(set) var animationsFinished = true
 
-    init(requestID: Any?, serial: Int) {
+    init(requestID: Any?, serial: Int, limits: SessionLimits = SessionLimits()) {
         self.requestID = requestID
         self.serial = serial
+        self.limits = limits
     }
 
     /// Notes that one of this turn's animation blocks ended; true when it was the last.
@@ -197,11 +223,17 @@ final class Turn {
         return runningAnimations == 0
     }
 
-    /// Counts one more op. Throws `too-many-ops` past the limit.
-    func count() throws {
-        opsRun += 1
-        guard opsRun <= Self.maxOps else {
-            throw ProtocolError("too-many-ops", "a message may run at most \(Self.maxOps) ops")
+    /// Counts one more op (unless `op` is false) costing `work` units. Throws `too-many-ops` or
+    /// `too-complex` past the limits.
+    func count(work cost: Int = 0, op: Bool = true) throws {
+        if op { opsRun += 1 }
+        guard opsRun <= limits.maxOpsPerMessage else {
+            throw ProtocolError("too-many-ops", "a message may run at most \(limits.maxOpsPerMessage) ops")
+        }
+        work += cost
+        guard work <= limits.maxWorkPerMessage else {
+            throw ProtocolError("too-complex", "the message needs more solver work than one message may do "
+                                + "(\(limits.maxWorkPerMessage) units): split it or shrink the scene")
         }
     }
 }
