@@ -21,6 +21,8 @@ let package = Package(
         ),
         .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
         .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer"]),
+        .executableTarget(name: "playground-load", dependencies: ["CLibWebSockets", "Playground", "PlaygroundServer"],
+                          path: "Benchmarks/playground-load"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),

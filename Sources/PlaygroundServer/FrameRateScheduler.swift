@@ -122,6 +122,22 @@ final class FrameRateScheduler {
 
     private func schedule(_ tick: Int64, nowMicros: Int64, context: OpaquePointer) {
         scheduledTick = tick
-        timer.schedule(in: Self.micros(ofTick: tick) - nowMicros, context: context)
+        timer.schedule(in: Self.timerDelay(untilDue: Self.micros(ofTick: tick) - nowMicros), context: context)
+    }
+
+    /// Slack of `timerDelay`, µs.
+    static let pollSlackMicros: Int64 = 50
+
+    /// The delay to set the timer to for a tick due in `micros`: a whole number of milliseconds plus
+    /// `pollSlackMicros`, at most `micros`.
+    ///
+    /// libwebsockets 4.1 waits in poll(2) with the time to the next timer truncated to milliseconds, so
+    /// a timer less than a millisecond away makes `lws_service` spin on poll(…, 0) until it is ripe: up
+    /// to 1 ms of busy CPU per tick. Set this way, poll sleeps whole milliseconds and the timer is ripe
+    /// (or within the slack) when it returns. The tick then runs up to 1 ms before its grid instant,
+    /// which is still the `now` sessions are ticked with, as a display link renders for the coming vsync.
+    static func timerDelay(untilDue micros: Int64) -> Int64 {
+        guard micros > pollSlackMicros else { return max(0, micros) }
+        return (micros - pollSlackMicros) / 1000 * 1000 + pollSlackMicros
     }
 }

@@ -48,6 +48,7 @@ final class Transport {
         let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros)),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
         connections[id] = connection
+        SendBuffer.bound(wsi)
         ServerLog.info("open \(connection.session.id) from \(connection.peer)")
         lws_callback_on_writable(wsi)
     }

@@ -109,3 +109,30 @@ import Testing
         #expect(views["navView"]?["transform"] == nil)   // only the changed fields
     }
 }
+
+/// `ok` answers written without Foundation are byte for byte what JSONSerialization writes.
+@Suite struct OkReplyTests {
+    @Test func matchesJSONSerialization() throws {
+        let ids: [Any] = [0.0, 5.0, -3.0, 1e15, 4_503_599_627_370_496.0, "abc", "req-12_x", ""]
+        for id in ids {
+            let expected = Session.encode(["type": "ok", "re": id])
+            #expect(OkReply.text(re: id) == expected, "\(id)")
+        }
+    }
+
+    @Test func leavesTheRestToFoundation() {
+        #expect(OkReply.text(re: 0.5) == nil)
+        #expect(OkReply.text(re: 1e300) == nil)
+        #expect(OkReply.text(re: "a/b") == nil)
+        #expect(OkReply.text(re: "quote\"") == nil)
+        #expect(OkReply.text(re: "é") == nil)
+        #expect(OkReply.text(re: nil) == nil)
+    }
+
+    @Test func sessionAnswersOk() {
+        let client = SessionClient()
+        let reply = client.send(["type": "setNeedsLayout", "id": 7])
+        #expect(reply.last?["type"] as? String == "ok")
+        #expect(reply.last?["re"] as? Int == 7)
+    }
+}

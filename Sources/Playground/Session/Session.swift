@@ -88,7 +88,9 @@ public final class Session {
         }
         endTurn()
         workBucket?.spend(Double(work), now: now)
-        if var answer {
+        if answer?.count == 1, answer?["type"] as? String == "ok", let text = OkReply.text(re: requestID) {
+            outbox.append(text)
+        } else if var answer {
             answer["re"] = requestID ?? NSNull()
             send(answer)
         }

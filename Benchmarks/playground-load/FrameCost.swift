@@ -1,0 +1,88 @@
+import Foundation
+import Playground
+
+/// `playground-load --frame-cost`: the per-frame work of one animating session in process, without
+/// sockets: the tick (clock, animations), rendering the `frames` message (presentation of 20 views,
+/// diff, encoding), and for comparison what Foundation's JSONSerialization takes to encode the same message.
+enum FrameCost {
+    static func run(frames count: Int = 60_000, compare: Bool = true) {
+        let session = Session(id: "bench", now: 0)
+        session.receive(SceneDocument.load(id: 1), now: 0)
+        while session.nextOutgoing() != nil {}
+        var now = 0.0
+        var toggle = false
+        var sample = ""
+        var bytes = 0
+        var produced = 0
+        func animate() {
+            toggle.toggle()
+            session.receive(SceneDocument.animate(id: 2, constant: toggle ? 340 : 40, duration: 1), now: now)
+        }
+        animate()
+        let start = monotonicSeconds()
+        while produced < count {
+            now += 1.0 / 60
+            session.tick(now: now)
+            var ended = false
+            while let text = session.nextOutgoing() {
+                if text.hasPrefix(#"{"type":"frames""#) {
+                    produced += 1
+                    bytes += text.utf8.count
+                    if sample.isEmpty, produced > 10 { sample = text }
+                } else if text.contains("animationEnd") {
+                    ended = true
+                }
+            }
+            if ended || !session.wantsTicks { animate() }
+        }
+        let perFrame = (monotonicSeconds() - start) / Double(produced)
+
+        guard compare else {
+            print("tick + render + encode per frame: \(fixed(perFrame * 1e6)) µs")
+            return
+        }
+        // The same message through JSONSerialization (the encoder frames used before FramesEncoder).
+        let object = try! JSONSerialization.jsonObject(with: Data(sample.utf8))
+        let repeats = 20_000
+        let jsonStart = monotonicSeconds()
+        var total = 0
+        for _ in 0..<repeats {
+            let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            total &+= String(decoding: data, as: UTF8.self).utf8.count
+        }
+        let jsonPerMessage = (monotonicSeconds() - jsonStart) / Double(repeats)
+        print("frame cost (one session, 20 views moving, in process):")
+        print("  tick + render + encode per frame: \(fixed(perFrame * 1e6)) µs, \(bytes / produced) bytes per frame")
+        print("  JSONSerialization of the same message: \(fixed(jsonPerMessage * 1e6)) µs (\(total / repeats) bytes)")
+        print("  sample: \(sample.prefix(160))…")
+    }
+}
+
+/// `playground-load --tweak-cost`: one tweak turn in process (decode, set, layout pass, frames, ok),
+/// and what Foundation's JSON takes for the decode and for the `ok` alone.
+enum TweakCost {
+    static func run(count: Int = 50_000) {
+        let session = Session(id: "bench", now: 0)
+        session.receive(SceneDocument.load(id: 1), now: 0)
+        while session.nextOutgoing() != nil {}
+        let start = monotonicSeconds()
+        var bytes = 0
+        for index in 0..<count {
+            session.receive(SceneDocument.tweak(id: index + 2, constant: 40 + index % 200), now: 0)
+            while let text = session.nextOutgoing() { bytes += text.utf8.count }
+        }
+        let perTweak = (monotonicSeconds() - start) / Double(count)
+        let text = SceneDocument.tweak(id: 12345, constant: 99)
+        let decodeStart = monotonicSeconds()
+        for _ in 0..<count { _ = try! JSONSerialization.jsonObject(with: Data(text.utf8)) }
+        let decode = (monotonicSeconds() - decodeStart) / Double(count)
+        let okStart = monotonicSeconds()
+        for index in 0..<count {
+            let data = try! JSONSerialization.data(withJSONObject: ["type": "ok", "re": index] as [String: Any], options: [.sortedKeys])
+            bytes += data.count
+        }
+        let ok = (monotonicSeconds() - okStart) / Double(count)
+        print("tweak cost (one session, 20-view scene, in process): \(fixed(perTweak * 1e6)) µs per turn (frames + ok)")
+        print("  JSONSerialization: decode of the tweak \(fixed(decode * 1e6)) µs, encode of its ok \(fixed(ok * 1e6)) µs")
+    }
+}

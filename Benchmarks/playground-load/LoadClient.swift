@@ -1,0 +1,419 @@
+import CLibWebSockets
+import Glibc
+
+/// What the sessions of a run do.
+enum Workload {
+    /// Nothing after connecting (and loading, when asked): memory per idle session.
+    case idle
+    /// Every session sends a `set` of `top0` at `rate` per second and measures send → `frames` latency.
+    /// Against the echo server the same messages come back and the round trip is measured instead.
+    case tweak(rate: Double)
+    /// Every session runs a one-second animation of `top0` and starts the next one on `animationEnd`.
+    case animate(duration: Double)
+}
+
+/// One client connection and what it measured.
+final class LoadConnection {
+    enum State { case connecting, open, loaded, closed, failed }
+
+    let index: Int
+    var wsi: OpaquePointer?
+    var state = State.connecting
+    var rx: [UInt8] = []
+    var outgoing: [String] = []
+    var outgoingHead = 0
+    /// The last buffer written: kept until the next WRITEABLE (permessage-deflate may still read it).
+    var inFlight: UnsafeMutableRawBufferPointer?
+
+    var nextID = 1
+    var loadID = -1
+    /// Request id → the time it was written (µs), for tweaks.
+    var sentAt: [Int: Int64] = [:]
+    /// When the last `frames` arrived (µs).
+    var lastFrameAt: Int64 = 0
+    /// The previous frame's arrival inside the current animation, for intervals (0: none yet).
+    var intervalStart: Int64 = 0
+    var framesInWindow = 0
+    var nextTweakAt: Int64 = 0
+    var toggle = false
+    var errors = 0
+
+    init(index: Int) { self.index = index }
+
+    deinit { inFlight?.deallocate() }
+
+    func queue(_ text: String) {
+        outgoing.append(text)
+        if let wsi { lws_callback_on_writable(wsi) }
+    }
+
+    func takeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+}
+
+/// A libwebsockets client context holding many connections to one server, all serviced on this thread.
+final class LoadClient {
+    let host: String
+    let port: Int
+    let echo: Bool
+    private(set) var connections: [LoadConnection] = []
+    private var context: OpaquePointer?
+    private let timer = UnsafeMutablePointer<clws_user_timer_t>.allocate(capacity: 1)
+    private var protocols: UnsafeMutablePointer<lws_protocols>
+    private var extensions: UnsafeMutablePointer<lws_extension>?
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    var workload = Workload.idle
+    var measuring = false
+    /// Frame-to-frame intervals inside animations while measuring (µs).
+    var intervals: [Int32] = []
+    /// Tweak → frames (or echo round trip) latencies while measuring (µs).
+    var latencies: [Int32] = []
+    var framesTotal = 0
+    var connectErrors = 0
+    var unexpected: [String] = []
+
+    init(host: String, port: Int, echo: Bool, deflate: Bool) {
+        self.host = host
+        self.port = port
+        self.echo = echo
+        protocols = .allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        protocols[0].name = UnsafePointer(keep("layout-playground.v1"))
+        protocols[0].callback = loadClientCallback
+        protocols[0].rx_buffer_size = 64 * 1024
+        timer.initialize(to: clws_user_timer_t(sul: lws_sorted_usec_list_t(), user: nil))
+
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.protocols = UnsafePointer(protocols)
+        info.gid = 0
+        info.uid = 0
+        info.pt_serv_buf_size = 64 * 1024
+        if deflate {
+            let exts = UnsafeMutablePointer<lws_extension>.allocate(capacity: 2)
+            exts.initialize(repeating: lws_extension(), count: 2)
+            exts[0].name = UnsafePointer(keep("permessage-deflate"))
+            exts[0].callback = lws_extension_callback_pm_deflate
+            exts[0].client_offer = UnsafePointer(keep("permessage-deflate; client_max_window_bits"))
+            extensions = exts
+            info.extensions = UnsafePointer(exts)
+        }
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        lws_set_log_level(Int32(LLL_ERR), nil)
+        context = lws_create_context(&info)
+        timer.pointee.user = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        lws_sul_cancel(&timer.pointee.sul)
+        if let context { lws_context_destroy(context) }
+        timer.deallocate()
+        protocols.deallocate()
+        extensions?.deallocate()
+        strings.forEach { free($0) }
+    }
+
+    private func keep(_ text: String) -> UnsafeMutablePointer<CChar> {
+        let copy = strdup(text)!
+        strings.append(copy)
+        return copy
+    }
+
+    var openCount: Int { connections.count { $0.state == .open || $0.state == .loaded } }
+    var loadedCount: Int { connections.count { $0.state == .loaded } }
+
+    /// Opens `count` more connections, `batch` at a time; returns when all are open or failed, or
+    /// after `timeout` seconds.
+    func connect(count: Int, batch: Int = 50, timeout: Double = 60) {
+        guard let context else { return }
+        let hostHeader = keep("\(host):\(port)")
+        let address = keep(host)
+        let path = keep("/")
+        let name = keep("layout-playground.v1")
+        let deadline = monotonicSeconds() + timeout
+        let first = connections.count
+        var next = first
+        while monotonicSeconds() < deadline {
+            let pending = connections[first...].count { $0.state == .connecting }
+            if pending < batch, next < first + count {
+                for _ in 0..<min(batch - pending, first + count - next) {
+                    let connection = LoadConnection(index: next)
+                    connections.append(connection)
+                    var info = lws_client_connect_info()
+                    info.context = context
+                    info.address = UnsafePointer(address)
+                    info.port = Int32(port)
+                    info.path = UnsafePointer(path)
+                    info.host = UnsafePointer(hostHeader)
+                    info.protocol = UnsafePointer(name)
+                    info.local_protocol_name = UnsafePointer(name)
+                    info.opaque_user_data = UnsafeMutableRawPointer(bitPattern: next + 1)
+                    connection.wsi = lws_client_connect_via_info(&info)
+                    if connection.wsi == nil, connection.state == .connecting { connection.state = .failed }
+                    next += 1
+                }
+            }
+            if next >= first + count, !connections[first...].contains(where: { $0.state == .connecting }) { break }
+            service(for: 0.005)
+        }
+    }
+
+    /// Loads the scene in every open connection (after setting `fps`); waits for every answer.
+    func loadScenes(fps: Int, timeout: Double = 60) {
+        for connection in connections where connection.state == .open {
+            connection.queue(SceneDocument.clock(fps: fps, id: connection.takeID()))
+            connection.loadID = connection.takeID()
+            connection.queue(SceneDocument.load(id: connection.loadID))
+        }
+        let deadline = monotonicSeconds() + timeout
+        while monotonicSeconds() < deadline, connections.contains(where: { $0.state == .open }) {
+            service(for: 0.01)
+        }
+    }
+
+    /// Starts the workload on every loaded (or, against the echo server, open) connection.
+    func start(_ workload: Workload) {
+        self.workload = workload
+        let now = monotonicMicros()
+        let ready = connections.filter { $0.state == (echo ? .open : .loaded) }
+        for (position, connection) in ready.enumerated() {
+            switch workload {
+            case .idle:
+                break
+            case .tweak(let rate):
+                // Spread the sessions evenly over one period.
+                let period = 1_000_000 / rate
+                connection.nextTweakAt = now + Int64(period * Double(position) / Double(max(1, ready.count)))
+            case .animate(let duration):
+                sendAnimate(connection, duration: duration)
+            }
+        }
+        if !timerArmed { armTimer(in: 1050) }
+    }
+
+    func beginWindow() {
+        measuring = true
+        intervals.removeAll(keepingCapacity: true)
+        latencies.removeAll(keepingCapacity: true)
+        for connection in connections { connection.framesInWindow = 0 }
+    }
+
+    func endWindow() { measuring = false }
+
+    /// Runs the event loop for `seconds`.
+    func service(for seconds: Double) {
+        guard let context else { return }
+        let deadline = monotonicSeconds() + seconds
+        if !timerArmed { armTimer(in: 1050) }
+        repeat {
+            if lws_service(context, 0) < 0 { break }
+        } while monotonicSeconds() < deadline
+    }
+
+    func closeAll() {
+        for connection in connections where connection.state == .open || connection.state == .loaded {
+            connection.state = .closed
+            if let wsi = connection.wsi { lws_callback_on_writable(wsi) }
+        }
+        service(for: 0.3)
+    }
+
+    // MARK: Timer
+
+    /// True while the timer is set (it re-arms itself: every 1 ms while tweaking, else every 10 ms, so
+    /// `lws_service` never sleeps past a deadline). Delays are whole milliseconds plus 50 µs: lws 4.1
+    /// truncates its poll timeout to milliseconds and spins on poll(…, 0) for a timer under 1 ms away.
+    private var timerArmed = false
+
+    private func armTimer(in micros: Int64) {
+        guard let context else { return }
+        timerArmed = true
+        lws_sul_schedule(context, 0, &timer.pointee.sul, loadClientTimerFired, lws_usec_t(max(1, micros)))
+    }
+
+    /// Every millisecond: queue the tweaks that are due.
+    func timerFired() {
+        timerArmed = false
+        if case .tweak(let rate) = workload {
+            let now = monotonicMicros()
+            let period = Int64(1_000_000 / rate)
+            for connection in connections where connection.state == (echo ? .open : .loaded) {
+                guard connection.nextTweakAt <= now else { continue }
+                connection.nextTweakAt += period
+                if connection.nextTweakAt <= now { connection.nextTweakAt = now + period }
+                connection.toggle.toggle()
+                let id = connection.takeID()
+                connection.queue(SceneDocument.tweak(id: id, constant: 40 + (id % 200)))
+            }
+            armTimer(in: 1050)
+        } else {
+            armTimer(in: 10_050)
+        }
+    }
+
+    private func sendAnimate(_ connection: LoadConnection, duration: Double) {
+        connection.toggle.toggle()
+        connection.intervalStart = 0
+        connection.queue(SceneDocument.animate(id: connection.takeID(), constant: connection.toggle ? 340 : 40,
+                                               duration: duration))
+    }
+
+    // MARK: Events
+
+    func connection(_ wsi: OpaquePointer?) -> LoadConnection? {
+        guard let wsi, let raw = lws_get_opaque_user_data(wsi) else { return nil }
+        let index = Int(bitPattern: raw) - 1
+        return connections.indices.contains(index) ? connections[index] : nil
+    }
+
+    func established(_ connection: LoadConnection) {
+        connection.state = .open
+    }
+
+    func failed(_ connection: LoadConnection, _ reason: String) {
+        if connection.state == .connecting {
+            connectErrors += 1
+            if unexpected.count < 5 { unexpected.append("connect: \(reason)") }
+        }
+        connection.state = .failed
+        connection.wsi = nil
+    }
+
+    func closed(_ connection: LoadConnection) {
+        if connection.state != .closed, unexpected.count < 5 { unexpected.append("session \(connection.index) closed by the server") }
+        connection.state = .closed
+        connection.wsi = nil
+    }
+
+    func writeable(_ connection: LoadConnection) -> Int32 {
+        connection.inFlight?.deallocate()
+        connection.inFlight = nil
+        if connection.state == .closed { return -1 }
+        guard connection.outgoingHead < connection.outgoing.count, let wsi = connection.wsi else { return 0 }
+        let text = connection.outgoing[connection.outgoingHead]
+        connection.outgoingHead += 1
+        if connection.outgoingHead == connection.outgoing.count {
+            connection.outgoing.removeAll(keepingCapacity: true)
+            connection.outgoingHead = 0
+        }
+        let pre = Int(CLWS_PRE)
+        let count = text.utf8.count
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pre + count, alignment: 16)
+        connection.inFlight = buffer
+        UnsafeMutableRawBufferPointer(rebasing: buffer[pre...]).copyBytes(from: text.utf8)
+        if let id = Self.integer(after: #""id":"#, in: UnsafeRawBufferPointer(rebasing: buffer[pre...])),
+           text.hasPrefix(#"{"type":"set""#) {
+            connection.sentAt[id] = monotonicMicros()
+        }
+        let written = lws_write(wsi, (buffer.baseAddress! + pre).assumingMemoryBound(to: UInt8.self), count, LWS_WRITE_TEXT)
+        if written < count { return -1 }
+        if connection.outgoingHead < connection.outgoing.count { lws_callback_on_writable(wsi) }
+        return 0
+    }
+
+    func receive(_ connection: LoadConnection, _ chunk: UnsafeRawBufferPointer, first: Bool, final: Bool) {
+        if first { connection.rx.removeAll(keepingCapacity: true) }
+        if final, connection.rx.isEmpty {
+            handle(connection, chunk)
+        } else {
+            connection.rx.append(contentsOf: chunk)
+            if final { connection.rx.withUnsafeBytes { handle(connection, $0) } }
+        }
+    }
+
+    private static let framesPrefix = Array(#"{"type":"frames""#.utf8)
+
+    private func handle(_ connection: LoadConnection, _ message: UnsafeRawBufferPointer) {
+        let now = monotonicMicros()
+        if echo {
+            if measuring, let id = Self.integer(after: #""id":"#, in: message), let sent = connection.sentAt.removeValue(forKey: id) {
+                latencies.append(Int32(clamping: now - sent))
+            } else if let id = Self.integer(after: #""id":"#, in: message) {
+                connection.sentAt[id] = nil
+            }
+            return
+        }
+        if message.starts(with: Self.framesPrefix) {
+            framesTotal += 1
+            connection.lastFrameAt = now
+            if measuring {
+                connection.framesInWindow += 1
+                if connection.intervalStart != 0 { intervals.append(Int32(clamping: now - connection.intervalStart)) }
+            }
+            connection.intervalStart = now
+            return
+        }
+        let text = String(decoding: message, as: UTF8.self)
+        let re = Self.integer(after: #""re":"#, in: message)
+        if text.contains(#""type":"ok""#) {
+            if let re, let sent = connection.sentAt.removeValue(forKey: re), measuring, connection.lastFrameAt >= sent {
+                latencies.append(Int32(clamping: connection.lastFrameAt - sent))
+            }
+        } else if text.contains(#""type":"scene""#) {
+            if re == connection.loadID { connection.state = .loaded }
+        } else if text.contains(#""type":"animationEnd""#) {
+            if case .animate(let duration) = workload { sendAnimate(connection, duration: duration) }
+        } else if text.contains(#""type":"hello""#) {
+        } else {
+            connection.errors += 1
+            if unexpected.count < 5 { unexpected.append(String(text.prefix(200))) }
+        }
+    }
+
+    /// The non-negative integer right after the first `key` in `bytes`.
+    static func integer(after key: StaticString, in bytes: UnsafeRawBufferPointer) -> Int? {
+        let pattern = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        guard bytes.count >= pattern.count else { return nil }
+        var index = 0
+        outer: while index <= bytes.count - pattern.count {
+            for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] {
+                index += 1
+                continue outer
+            }
+            var value = 0
+            var position = index + pattern.count
+            var digits = 0
+            while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 {
+                value = value * 10 + Int(bytes[position] - 48)
+                position += 1
+                digits += 1
+            }
+            return digits > 0 ? value : nil
+        }
+        return nil
+    }
+}
+
+func loadClientCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                        _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)) else { return 0 }
+    let client = Unmanaged<LoadClient>.fromOpaque(contextUser).takeUnretainedValue()
+    switch reason {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        if let connection = client.connection(wsi) { client.established(connection) }
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+        let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "?"
+        if let connection = client.connection(wsi) { client.failed(connection, reason) }
+    case LWS_CALLBACK_CLIENT_CLOSED:
+        if let connection = client.connection(wsi) { client.closed(connection) }
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+        if let connection = client.connection(wsi) { return client.writeable(connection) }
+    case LWS_CALLBACK_CLIENT_RECEIVE:
+        if let connection = client.connection(wsi) {
+            let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+            client.receive(connection, bytes, first: lws_is_first_fragment(wsi) != 0,
+                           final: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0)
+        }
+    default:
+        break
+    }
+    return 0
+}
+
+func loadClientTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let owner = clws_user_timer_user(sul) else { return }
+    Unmanaged<LoadClient>.fromOpaque(owner).takeUnretainedValue().timerFired()
+}

@@ -1,0 +1,265 @@
+// playground-load: a libwebsockets client that loads the playground server with many sessions on
+// loopback and measures what they receive, next to a raw libwebsockets echo server (the latency floor).
+import Foundation
+import PlaygroundServer
+
+let usage = """
+usage: playground-load [options]            run the load phases against servers it starts
+       playground-load --echo-server [--port N]   serve the raw libwebsockets echo (the latency floor)
+       playground-load --serve [--port N]   serve the playground (what the phases start)
+       playground-load --frame-cost         per-frame cost of one session in process (no sockets)
+       playground-load --tweak-cost         per-tweak cost of one session in process (no sockets)
+
+  --phases LIST        comma-separated, from echo,tweak,animate,idle (default: all four)
+  --sessions N         animating sessions (default 1000)
+  --tweak-sessions N   sessions tweaking, and echo sessions (default 100)
+  --tweak-rate HZ      tweaks per second per session (default 60)
+  --idle-sessions N    idle sessions for the memory figure (default 1000)
+  --fps F              clock fps of the sessions: 30, 60 or 120 (default 60)
+  --seconds S          measurement window per phase (default 10)
+  --warmup S           seconds before the window opens (default 2)
+  --server PATH        run this layout-playground binary instead of `playground-load --serve`
+  --url ws://H:P/      use a running server (no server CPU/RSS unless --server-pid)
+  --server-pid PID     the running server's pid, for CPU and RSS
+  --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
+"""
+
+struct Options {
+    var phases = ["echo", "tweak", "animate", "idle"]
+    var sessions = 1000
+    var tweakSessions = 100
+    var tweakRate = 60.0
+    var idleSessions = 1000
+    var fps = 60
+    var seconds = 10.0
+    var warmup = 2.0
+    var server: String?
+    var url: String?
+    var serverPID: Int32?
+    var deflate = false
+    var port = 0
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("playground-load: \(message)\n".utf8))
+    exit(2)
+}
+
+func parse(_ arguments: [String]) -> (mode: String, options: Options) {
+    var options = Options()
+    var mode = "load"
+    var index = 0
+    func value() -> String {
+        index += 1
+        guard index < arguments.count else { fail("missing value for \(arguments[index - 1])") }
+        return arguments[index]
+    }
+    func number(_ text: String) -> Double {
+        guard let number = Double(text), number > 0 else { fail("invalid number \(text)") }
+        return number
+    }
+    while index < arguments.count {
+        switch arguments[index] {
+        case "--help", "-h": print(usage); exit(0)
+        case "--echo-server": mode = "echo-server"
+        case "--serve": mode = "serve"
+        case "--frame-cost": mode = "frame-cost"
+        case "--frame-cost-only": mode = "frame-cost-only"
+        case "--tweak-cost": mode = "tweak-cost"
+        case "--port": options.port = Int(value()) ?? 0
+        case "--phases": options.phases = value().split(separator: ",").map(String.init)
+        case "--sessions": options.sessions = Int(number(value()))
+        case "--tweak-sessions": options.tweakSessions = Int(number(value()))
+        case "--tweak-rate": options.tweakRate = number(value())
+        case "--idle-sessions": options.idleSessions = Int(number(value()))
+        case "--fps": options.fps = Int(number(value()))
+        case "--seconds": options.seconds = number(value())
+        case "--warmup": options.warmup = number(value())
+        case "--server": options.server = value()
+        case "--url": options.url = value()
+        case "--server-pid": options.serverPID = Int32(value())
+        case "--deflate": options.deflate = true
+        default: fail("unknown argument \(arguments[index])\n\(usage)")
+        }
+        index += 1
+    }
+    return (mode, options)
+}
+
+/// Where the server under test listens, and its pid when known.
+struct Target {
+    var host: String
+    var port: Int
+    var pid: Int32?
+    var child: ChildProcess?
+}
+
+let ownPath = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+
+func startPlayground(_ options: Options) throws -> Target {
+    if let url = options.url {
+        let address = url.replacingOccurrences(of: "ws://", with: "").split(separator: "/").first ?? ""
+        let parts = address.split(separator: ":")
+        guard parts.count == 2, let port = Int(parts[1]) else { fail("invalid --url \(url)") }
+        return Target(host: String(parts[0]), port: port, pid: options.serverPID, child: nil)
+    }
+    let child = try options.server.map { try ChildProcess(executable: $0, arguments: ["--port", "0"]) }
+        ?? ChildProcess(executable: ownPath, arguments: ["--serve", "--port", "0"])
+    return Target(host: "127.0.0.1", port: child.port, pid: child.pid, child: child)
+}
+
+func startEcho() throws -> Target {
+    let child = try ChildProcess(executable: ownPath, arguments: ["--echo-server", "--port", "0"])
+    return Target(host: "127.0.0.1", port: child.port, pid: child.pid, child: child)
+}
+
+func megabytes(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + " MB" }
+
+/// One measured phase: connect, load, start the workload, warm up, measure a window.
+func measure(_ name: String, target: Target, sessions: Int, workload: Workload, echo: Bool, options: Options) {
+    let client = LoadClient(host: target.host, port: target.port, echo: echo, deflate: options.deflate)
+    let connectStart = monotonicSeconds()
+    client.connect(count: sessions)
+    let connectTime = monotonicSeconds() - connectStart
+    if !echo { client.loadScenes(fps: options.fps) }
+    let ready = echo ? client.openCount : client.loadedCount
+    client.start(workload)
+    client.service(for: options.warmup)
+    let server0 = target.pid.flatMap(ProcessSample.of)
+    let self0 = ProcessSample.of(0)
+    client.beginWindow()
+    let windowStart = monotonicSeconds()
+    client.service(for: options.seconds)
+    let window = monotonicSeconds() - windowStart
+    client.endWindow()
+    let server1 = target.pid.flatMap(ProcessSample.of)
+    let self1 = ProcessSample.of(0)
+
+    print("\n== \(name): \(ready)/\(sessions) sessions ready (connected in \(fixed(connectTime, 1)) s), window \(fixed(window, 1)) s")
+    if client.connectErrors > 0 { print("  connect errors: \(client.connectErrors)") }
+    switch workload {
+    case .animate:
+        let rates = client.connections.filter { $0.state == .loaded }.map { Double($0.framesInWindow) / window }
+        if let fps = Summary(rates) {
+            let under = rates.count { $0 < 0.9166 * Double(options.fps) }
+            print("  frames/s per session: min \(fixed(fps.min, 1)), median \(fixed(fps.p50, 1)), mean \(fixed(fps.mean, 1)); sessions under \(fixed(0.9166 * Double(options.fps), 0)) fps: \(under)")
+        }
+        let period = 1000 / Double(options.fps)
+        if let interval = Summary(client.intervals.map { Double($0) / 1000 }) {
+            let jitter = Summary(client.intervals.map { abs(Double($0) / 1000 - period) })!
+            print("  frame interval: p50 \(fixed(interval.p50)) ms, p99 \(fixed(interval.p99)) ms, max \(fixed(interval.max)) ms")
+            print("  jitter |interval − \(fixed(period)) ms|: p50 \(fixed(jitter.p50)) ms, p99 \(fixed(jitter.p99)) ms")
+        }
+    case .tweak:
+        if let latency = Summary(client.latencies.map { Double($0) / 1000 }) {
+            let what = echo ? "echo round trip" : "tweak → frames"
+            print("  \(what): p50 \(fixed(latency.p50, 3)) ms, p99 \(fixed(latency.p99, 3)) ms, max \(fixed(latency.max, 3)) ms (\(latency.count) samples, \(fixed(Double(latency.count) / window, 0))/s)")
+        }
+    case .idle:
+        break
+    }
+    if let server0, let server1 {
+        print("  server: CPU \(fixed(100 * ProcessSample.cpuShare(from: server0, to: server1), 1)) % of one core, RSS \(megabytes(server1.residentBytes))")
+    }
+    if let self0, let self1 {
+        print("  load client: CPU \(fixed(100 * ProcessSample.cpuShare(from: self0, to: self1), 1)) % of one core")
+    }
+    if !client.unexpected.isEmpty { print("  unexpected: \(client.unexpected)") }
+    client.closeAll()
+}
+
+/// Server memory per idle session: RSS before any connection, after `sessions` connections (hello
+/// only), and after loading the 20-view scene in each; plus the server's CPU while they sit idle.
+func measureIdle(target: Target, sessions: Int, options: Options) {
+    guard let pid = target.pid else { print("\n== idle: skipped (no server pid)"); return }
+    let client = LoadClient(host: target.host, port: target.port, echo: false, deflate: options.deflate)
+    client.service(for: 0.5)
+    let empty = ProcessSample.of(pid)!
+    client.connect(count: sessions)
+    client.service(for: 1)
+    let connected = ProcessSample.of(pid)!
+    client.loadScenes(fps: options.fps)
+    client.service(for: 1)
+    let loaded = ProcessSample.of(pid)!
+    client.service(for: 3)
+    let later = ProcessSample.of(pid)!
+    let open = client.openCount
+    print("\n== idle: \(open)/\(sessions) sessions open, \(client.loadedCount) with the 20-view scene loaded")
+    print("  server RSS: \(megabytes(empty.residentBytes)) empty, \(megabytes(connected.residentBytes)) connected, \(megabytes(loaded.residentBytes)) loaded")
+    if open > 0 {
+        let hello = Double(connected.residentBytes - empty.residentBytes) / Double(open) / 1024
+        let scene = Double(loaded.residentBytes - empty.residentBytes) / Double(open) / 1024
+        print("  per idle session: \(fixed(hello, 1)) KB connected, \(fixed(scene, 1)) KB with the scene loaded")
+    }
+    print("  server CPU with every session idle: \(fixed(100 * ProcessSample.cpuShare(from: loaded, to: later), 2)) % of one core")
+    client.closeAll()
+}
+
+/// `--serve`: the playground server in this process, as `layout-playground` runs it.
+func serve(port: Int) -> Never {
+    var publicDirectory = URL(fileURLWithPath: ownPath).deletingLastPathComponent()
+    var found: String?
+    for _ in 0..<6 {
+        let candidate = publicDirectory.appendingPathComponent("Public").path
+        if FileManager.default.fileExists(atPath: candidate + "/index.html") { found = candidate; break }
+        publicDirectory.deleteLastPathComponent()
+    }
+    if found == nil {
+        found = NSTemporaryDirectory() + "playground-load-public"
+        try? FileManager.default.createDirectory(atPath: found!, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: found! + "/index.html", contents: Data("<!doctype html>".utf8))
+    }
+    do {
+        let server = try PlaygroundServer(options: ServerOptions(host: "127.0.0.1", port: port, publicDirectory: found!))
+        print("listening on http://127.0.0.1:\(server.port)/")
+        fflush(nil)
+        server.run()
+        exit(0)
+    } catch {
+        fail("\(error)")
+    }
+}
+
+let (mode, options) = parse(Array(CommandLine.arguments.dropFirst()))
+switch mode {
+case "echo-server": EchoServer.run(port: options.port)
+case "serve": serve(port: options.port)
+case "frame-cost": FrameCost.run(); exit(0)
+case "frame-cost-only": FrameCost.run(frames: 200_000, compare: false); exit(0)
+case "tweak-cost": TweakCost.run(); exit(0)
+default: break
+}
+
+print("playground-load: \(ProcessInfo.processInfo.activeProcessorCount) cores, fps \(options.fps), window \(fixed(options.seconds, 0)) s after \(fixed(options.warmup, 0)) s warm-up")
+do {
+    for phase in options.phases {
+        switch phase {
+        case "echo":
+            let target = try startEcho()
+            measure("echo floor (raw libwebsockets echo, \(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz)",
+                    target: target, sessions: options.tweakSessions, workload: .tweak(rate: options.tweakRate),
+                    echo: true, options: options)
+            target.child?.stop()
+        case "tweak":
+            let target = try startPlayground(options)
+            measure("tweak (\(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz constant changes)",
+                    target: target, sessions: options.tweakSessions, workload: .tweak(rate: options.tweakRate),
+                    echo: false, options: options)
+            target.child?.stop()
+        case "animate":
+            let target = try startPlayground(options)
+            measure("animate (\(options.sessions) sessions, 1 s animations re-triggered on animationEnd)",
+                    target: target, sessions: options.sessions, workload: .animate(duration: 1), echo: false,
+                    options: options)
+            target.child?.stop()
+        case "idle":
+            let target = try startPlayground(options)
+            measureIdle(target: target, sessions: options.idleSessions, options: options)
+            target.child?.stop()
+        default:
+            fail("unknown phase \(phase)")
+        }
+    }
+} catch {
+    fail("\(error)")
+}

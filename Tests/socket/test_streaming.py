@@ -1,0 +1,209 @@
+"""Streaming through the real server: frame cadence per `clock.fps`, coalescing under a reader that stops
+reading, the final frame, and permessage-deflate.
+
+Cadence is judged from the `time` the server stamps on each frame, not from when frames arrive, so a
+busy machine does not make these tests flaky; every wait has a timeout.
+"""
+import asyncio
+import socket
+
+import pytest
+
+from conftest import PROTOCOL, TIMEOUT, Client, run
+
+pytestmark = pytest.mark.session
+
+BASE_RATE = 120   # the server's base tick: frames fall on its grid of 1/120 s
+
+
+def column_scene(views, height=20):
+    """A column of `views` bars under each other; `top0` moves them all."""
+    constraints = []
+    for index in range(views):
+        if index == 0:
+            constraints.append({"id": "top0", "first": "v0.top", "second": "root.top", "constant": 40})
+        else:
+            constraints.append({"id": f"top{index}", "first": f"v{index}.top", "second": f"v{index - 1}.bottom",
+                                "constant": 2})
+        constraints.append({"id": f"lead{index}", "first": f"v{index}.leading", "second": "root.leading",
+                            "constant": 16 + index % 7})
+        constraints.append({"id": f"w{index}", "first": f"v{index}.width", "constant": 100 + index})
+        constraints.append({"id": f"h{index}", "first": f"v{index}.height", "constant": height})
+    return {"name": "column", "root": {"size": [375, 667]},
+            "views": [{"id": f"v{index}", "parent": "root"} for index in range(views)],
+            "constraints": constraints}
+
+
+async def open_column(client, views=5, fps=60):
+    await client.hello()
+    answer = (await client.request({"type": "clock", "mode": "realtime", "fps": fps}))[-1]
+    assert answer["type"] == "ok", answer
+    messages = await client.request({"type": "load", "scene": column_scene(views)})
+    assert messages[-1]["type"] == "scene", messages[-1]
+
+
+def animate_message(constant, duration):
+    return {"type": "animate", "duration": duration, "curve": "linear",
+            "ops": [{"type": "set", "constraint": "top0", "constant": constant},
+                    {"type": "layoutIfNeeded", "view": "root"}]}
+
+
+async def frames_until_end(client, request_id, timeout=TIMEOUT):
+    """Every message up to the animationEnd of `request_id`; returns (frames, all messages)."""
+    messages = []
+    while True:
+        message = await client.receive(timeout)
+        messages.append(message)
+        if message["type"] == "animationEnd" and message["re"] == request_id:
+            return [m for m in messages if m["type"] == "frames"], messages
+
+
+@pytest.mark.parametrize("fps", [30, 60, 120])
+def test_frames_follow_the_session_rate_on_the_clock_grid(server, fps):
+    """Frames after the animate answer come from ticks: consecutive `time`s are whole multiples of
+    1/fps apart (mostly exactly one), and every one lies on the server's 1/120 s grid."""
+    async def body():
+        client = await Client.connect(server)
+        await open_column(client, fps=fps)
+        answered = await client.request(animate_message(300, 0.5))
+        assert answered[-1]["type"] == "ok"
+        request_id = answered[-1]["re"]
+        frames, _ = await frames_until_end(client, request_id)
+        assert frames and frames[-1]["final"] is True
+        times = [f["time"] for f in frames]
+        for time in times:
+            assert abs(time * BASE_RATE - round(time * BASE_RATE)) < 1e-3, times
+        steps = [(b - a) * fps for a, b in zip(times, times[1:])]
+        for step in steps:
+            assert step > 0.99 and abs(step - round(step)) < 0.01, (fps, times)
+        ones = sum(1 for step in steps if round(step) == 1)
+        assert ones >= 0.6 * len(steps), (fps, steps)   # a busy machine may skip a few, not most
+        expected = 0.5 * fps
+        assert 0.5 * expected <= len(frames) <= expected + 2, (fps, len(frames))
+        seqs = [f["seq"] for f in frames]
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+        await client.close()
+    run(body())
+
+
+def test_fps_change_while_animating_takes_effect(server):
+    """Switching from 30 to 120 fps mid-animation makes the following frames 1/120 s apart."""
+    async def body():
+        client = await Client.connect(server)
+        await open_column(client, fps=30)
+        answered = await client.request(animate_message(300, 0.8))
+        request_id = answered[-1]["re"]
+        await asyncio.sleep(0.2)
+        switched = await client.request({"type": "clock", "fps": 120})
+        assert switched[-1]["type"] == "ok"
+        frames, _ = await frames_until_end(client, request_id)
+        times = [f["time"] for f in frames]
+        steps = [round((b - a) * 120) for a, b in zip(times, times[1:])]
+        assert steps.count(1) >= len(steps) // 2, steps
+        await client.close()
+    run(body())
+
+
+def test_idle_session_gets_no_frames(server):
+    """Without an animation nothing is streamed: the session costs nothing per tick."""
+    async def body():
+        client = await Client.connect(server)
+        await open_column(client)
+        with pytest.raises(asyncio.TimeoutError):
+            await client.receive(timeout=0.3)
+        await client.close()
+    run(body())
+
+
+def test_final_frame_is_never_lost_and_carries_the_end_state(server):
+    async def body():
+        client = await Client.connect(server)
+        await open_column(client, views=3, fps=120)
+        answered = await client.request(animate_message(240, 0.3))
+        frames, messages = await frames_until_end(client, answered[-1]["re"])
+        finals = [f for f in frames if f["final"]]
+        assert len(finals) == 1 and frames[-1] is finals[0]
+        assert finals[0]["views"]["v0"]["frame"][1] == 240
+        assert messages.index(finals[0]) < len(messages) - 1   # animationEnd comes after it
+        # No stray frames afterwards.
+        with pytest.raises(asyncio.TimeoutError):
+            await client.receive(timeout=0.2)
+        await client.close()
+    run(body())
+
+
+def tiny_receive_buffer_socket(server):
+    """A connected TCP socket whose receive buffer is as small as the kernel allows, so a client that
+    stops reading chokes the server's socket within a few kilobytes."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    sock.connect((server.host, server.port))
+    sock.setblocking(False)
+    return sock
+
+
+def test_choked_reader_gets_merged_frames_newest_state_and_every_reply(server):
+    """A reader that stops reading for a second: the server keeps at most one pending frame, so after
+    it resumes it gets far fewer frames than ticks passed, the newest state, the final frame, and an
+    answer to every request sent meanwhile."""
+    async def body():
+        sock = tiny_receive_buffer_socket(server)
+        # max_queue=1: the client library stops reading from the socket once one message waits.
+        client = await Client.connect(server, sock=sock, max_queue=1, compression=None)
+        await open_column(client, views=150, fps=120)
+        answered = await client.request(animate_message(500, 2.0))
+        request_id = answered[-1]["re"]
+        # Stop reading for 1.2 s; meanwhile send requests, which the server must all answer.
+        ids = []
+        for index in range(5):
+            client.next_id += 1
+            ids.append(client.next_id)
+            await client.send({"type": "set", "view": "v1", "alpha": 0.5 + index / 20, "id": client.next_id})
+            await asyncio.sleep(0.24)
+        frames, messages = await frames_until_end(client, request_id)
+        answers = [m["re"] for m in messages if m["type"] == "ok"]
+        assert answers == ids, answers
+        ticks = 2.0 * 120
+        assert len(frames) < 0.75 * ticks, len(frames)    # merged while choked
+        times = [f["time"] for f in frames]
+        assert times == sorted(times)
+        gaps = [b - a for a, b in zip(times, times[1:])]
+        assert max(gaps) > 0.2, max(gaps)                  # one merged frame stood for many ticks
+        seqs = [f["seq"] for f in frames]
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))   # nothing rendered was dropped
+        final = frames[-1]
+        assert final["final"] is True
+        state = {}
+        for frame in frames:
+            for view, fields in frame["views"].items():
+                state.setdefault(view, {}).update(fields)
+        assert state["v0"]["frame"][1] == 500
+        assert state["v1"]["alpha"] == 0.7                 # the last set won
+        await client.close()
+    run(body(), timeout=30)
+
+
+def test_permessage_deflate_is_negotiated_and_frames_decode(server):
+    async def body():
+        client = await Client.connect(server, compression="deflate")
+        extensions = client.socket.response.headers.get("Sec-WebSocket-Extensions", "")
+        assert "permessage-deflate" in extensions
+        await open_column(client, views=20, fps=60)
+        answered = await client.request(animate_message(200, 0.25))
+        frames, _ = await frames_until_end(client, answered[-1]["re"])
+        assert frames[-1]["final"] and frames[-1]["views"]["v0"]["frame"][1] == 200
+        await client.close()
+    run(body())
+
+
+def test_client_without_deflate_gets_plain_frames(server):
+    async def body():
+        client = await Client.connect(server, compression=None)
+        assert client.socket.subprotocol == PROTOCOL
+        assert "Sec-WebSocket-Extensions" not in client.socket.response.headers
+        await open_column(client, views=2, fps=60)
+        answered = await client.request(animate_message(100, 0.1))
+        frames, _ = await frames_until_end(client, answered[-1]["re"])
+        assert frames[-1]["final"]
+        await client.close()
+    run(body())
