@@ -1,0 +1,238 @@
+/// Adding and removing constraints (paper §3.1-§3.3): the row of a new constraint, the choice of its
+/// subject, phase one with an artificial variable, explanations of failures, and the objective levels.
+extension SolverCore {
+    /// Adds a constraint (paper §3.1-3.2, then §2.3 optimisation).
+    ///
+    /// Required constraints must hold exactly; non-required ones are satisfied as well as possible,
+    /// lexicographically by priority.
+    /// - Throws: ``SolverError/duplicateConstraint(_:)`` if the constraint is already installed;
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicting:)`` if it is required and cannot hold together
+    ///   with the installed required constraints (the explanation lists those involved, in insertion order).
+    ///   On throw the solver is exactly as before.
+    mutating func addConstraint(_ constraint: Constraint) throws {
+        let key = ObjectIdentifier(constraint)
+        if infos[key] != nil { throw SolverError.duplicateConstraint(constraint) }
+        let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
+        let required = constraint.strength.isRequired
+
+        // Create the row (paper §3.1): expression with basic variables substituted.
+        var row = Row(constant: constraint.expression.constant)
+        for term in constraint.expression.terms where !nearZero(term.coefficient) {
+            let s = externalSymbol(for: term.variable)
+            if let basicRow = rowStore[s] {
+                row.insert(row: basicRow, coefficient: term.coefficient)
+            } else {
+                row.insert(symbol: s, coefficient: term.coefficient)
+            }
+        }
+        let marker: Int
+        var other = -1
+        let markerCoefficient: Double
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let k: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = newSymbol(.slack)
+            markerCoefficient = k
+            row.insert(symbol: marker, coefficient: k)
+            if !required {
+                other = newSymbol(.error)
+                row.insert(symbol: other, coefficient: -k)
+            }
+        case .equal:
+            if required {
+                marker = newSymbol(.dummy)
+                markerCoefficient = 1
+                row.insert(symbol: marker, coefficient: 1)
+            } else {
+                marker = newSymbol(.error)
+                other = newSymbol(.error)
+                markerCoefficient = -1
+                row.insert(symbol: marker, coefficient: -1)
+                row.insert(symbol: other, coefficient: 1)
+            }
+        }
+        if row.constant < 0 { row.reverseSign() }
+
+        var subject = chooseSubject(row, marker: marker, other: other)
+        if subject < 0 && allDummies(row) {
+            if !nearZero(row.constant) {
+                let conflicting = explanation(row: row, basic: -1, failing: constraint)
+                rollback(mark)
+                throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
+            }
+            subject = marker
+        }
+        if subject < 0 {
+            journaling = true
+            let (ok, artRow) = addWithArtificialVariable(row)
+            if !ok {
+                let conflicting = explanation(row: artRow, basic: -1, failing: constraint)
+                rollback(mark)
+                throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
+            }
+            commit()
+        } else {
+            row.solveFor(subject)
+            substitute(subject, row)
+            putRow(subject, row)
+        }
+
+        var priority = constraint.strength.priority
+        if priority.isNaN { priority = 0 }
+        var weight = constraint.strength.weight
+        if !(weight.isFinite && weight > 0) { weight = 1 }
+        infos[key] = ConstraintInfo(
+            marker: marker, other: other, markerCoefficient: markerCoefficient,
+            constant: constraint.expression.constant, order: nextOrder, required: required,
+            priority: priority, weight: weight)
+        nextOrder += 1
+        owners[marker] = constraint
+        if other >= 0 { owners[other] = constraint }
+        if !required {
+            let li = level(for: priority)
+            levels[li].count += 1
+            if constraint.relation == .equal { addErrorEffect(marker, level: li, weight: weight) }
+            addErrorEffect(other, level: li, weight: weight)
+        }
+        if !infeasible.isEmpty { _ = dualOptimize() }
+        optimize()
+    }
+
+    /// Removes an installed constraint (paper §3.3: the marker variable is pivoted into the basis and
+    /// its row dropped; the constraint's error variables leave the objective), then re-optimises.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed (solver unchanged).
+    mutating func removeConstraint(_ constraint: Constraint) throws {
+        let key = ObjectIdentifier(constraint)
+        guard let info = infos.removeValue(forKey: key) else {
+            throw SolverError.unknownConstraint(constraint)
+        }
+        if !info.required, let li = levels.firstIndex(where: { $0.priority == info.priority }) {
+            if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -info.weight) }
+            addErrorEffect(info.other, level: li, weight: -info.weight)
+            levels[li].count -= 1
+            if levels[li].count == 0 {
+                for (s, _) in levels[li].row.cells { markObjective(s) }
+                levels.remove(at: li)
+            }
+        }
+        let m = info.marker
+        if rowStore[m] != nil {
+            _ = removeRow(m)
+        } else {
+            let leaving = markerLeavingRow(m)
+            if leaving >= 0 {
+                pivot(leaving: leaving, entering: m)
+                _ = removeRow(m)
+            }
+        }
+        owners[m] = nil
+        if info.other >= 0 { owners[info.other] = nil }
+        optimize()
+    }
+
+    /// Whether the constraint is installed.
+    mutating func hasConstraint(_ constraint: Constraint) -> Bool {
+        infos[ObjectIdentifier(constraint)] != nil
+    }
+
+    /// Subject choice of paper §3.2: an external symbol, the one mentioned by the fewest rows (a new
+    /// variable, mentioned nowhere, needs no substitution at all; Kiwi takes the first external and may
+    /// substitute an old variable into every row that uses it), lowest id on ties; else the marker or other
+    /// symbol if it is a slack/error with a negative coefficient; else -1.
+    mutating func chooseSubject(_ row: Row, marker: Int, other: Int) -> Int {
+        var best = -1
+        var bestCount = Int.max
+        for s in row.cells.keys where kinds[s] == .external {
+            let n = columns[s].count
+            if n < bestCount || (n == bestCount && s < best) {
+                best = s
+                bestCount = n
+            }
+        }
+        if best >= 0 { return best }
+        if kinds[marker] == .slack || kinds[marker] == .error, row.coefficient(for: marker) < 0 { return marker }
+        if other >= 0, kinds[other] == .slack || kinds[other] == .error, row.coefficient(for: other) < 0 {
+            return other
+        }
+        return -1
+    }
+
+    mutating func allDummies(_ row: Row) -> Bool {
+        for s in row.cells.keys where kinds[s] != .dummy { return false }
+        return true
+    }
+
+    /// Phase one with an artificial variable (paper §3.2): minimise the artificial variable; the row is
+    /// satisfiable iff it reaches 0. Returns success and the final artificial objective (the row whose
+    /// markers explain a failure). Runs journaled: the caller rolls back on failure.
+    mutating func addWithArtificialVariable(_ row: Row) -> (Bool, Row) {
+        let art = newSymbol(.slack)
+        putRow(art, row)
+        artificial = row
+        optimizeArtificial()
+        let finalRow = artificial!
+        artificial = nil
+        if !nearZero(finalRow.constant) { return (false, finalRow) }
+        if rowStore[art] != nil {
+            var r = removeRow(art)
+            if !r.cells.isEmpty {
+                var entering = -1
+                var fallback = -1
+                var dummy = -1
+                for s in r.cells.keys {
+                    switch kinds[s] {
+                    case .slack, .error: if entering < 0 || s < entering { entering = s }
+                    case .external: if fallback < 0 || s < fallback { fallback = s }
+                    case .dummy: if dummy < 0 || s < dummy { dummy = s }
+                    }
+                }
+                if entering < 0 { entering = fallback >= 0 ? fallback : dummy }
+                r.solveFor(lhs: art, rhs: entering)
+                substitute(entering, r)
+                putRow(entering, r)
+            }
+        }
+        for b in columns[art] {
+            touch(b)
+            rowStore[b]!.cells.removeValue(forKey: art)
+        }
+        columns[art] = IntSet()
+        removeFromObjective(art)
+        return (true, finalRow)
+    }
+
+    /// Required installed constraints owning a symbol of `row` (or `basic`), except `failing`, in
+    /// insertion order.
+    mutating func explanation(row: Row, basic: Int, failing: Constraint) -> [Constraint] {
+        var found: [(Int, Constraint)] = []
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ s: Int) {
+            guard s >= 0, s < owners.count, let c = owners[s], c !== failing else { return }
+            let key = ObjectIdentifier(c)
+            guard let info = infos[key], info.required, seen.insert(key).inserted else { return }
+            found.append((info.order, c))
+        }
+        for s in row.cells.keys { visit(s) }
+        visit(basic)
+        return found.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    mutating func level(for priority: Double) -> Int {
+        var i = 0
+        while i < levels.count && levels[i].priority > priority { i += 1 }
+        if i < levels.count && levels[i].priority == priority { return i }
+        levels.insert(Level(priority: priority, row: Row(), count: 0), at: i)
+        return i
+    }
+
+    /// objective[level] += weight × (current expression of the error symbol).
+    mutating func addErrorEffect(_ symbol: Int, level li: Int, weight: Double) {
+        if let r = rowStore[symbol] {
+            levels[li].row.insert(row: r, coefficient: weight)
+            for (s, _) in r.cells { markObjective(s) }
+        } else {
+            levels[li].row.insert(symbol: symbol, coefficient: weight)
+            markObjective(symbol)
+        }
+    }
+}

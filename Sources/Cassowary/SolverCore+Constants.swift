@@ -1,0 +1,87 @@
+/// In-place constant changes (paper §3.4, §4.3): a constraint's constant moves through its marker symbol,
+/// touching only the rows that mention the marker (found through the column index).
+extension SolverCore {
+    /// Changes the constant of an installed constraint's expression in place, without removing and
+    /// re-adding it: the change goes through the constraint's marker symbol (if the marker is basic its
+    /// row constant moves, otherwise every row mentioning the marker moves by coefficient × delta, found
+    /// through the column index), as in the edit-constant technique of paper §3.4/§4.3, then dual
+    /// optimisation restores feasibility. Afterwards the constraint reads as its expression with
+    /// constant `newConstant`.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if not installed;
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicting:)`` if the new constant makes the required
+    ///   constraints inconsistent (e.g. a redundant required equality whose constant now disagrees).
+    ///   On throw the solver is exactly as before.
+    mutating func setConstant(_ newConstant: Double, of constraint: Constraint) throws {
+        let key = ObjectIdentifier(constraint)
+        guard var info = infos[key] else { throw SolverError.unknownConstraint(constraint) }
+        let delta = newConstant - info.constant
+        if delta == 0 { return }
+        let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
+        journaling = true
+        var failed = applyConstantDelta(info, delta, checkDummies: true)
+        if failed < 0 { failed = dualOptimize() }
+        if failed >= 0 {
+            let conflicting = explanation(row: rowStore[failed] ?? Row(), basic: failed, failing: constraint)
+            rollback(mark)
+            throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
+        }
+        commit()
+        // Dual simplex preserves dual feasibility: the objective is still optimal.
+        clearObjectiveDirty()
+        info.constant = newConstant
+        infos[key] = info
+    }
+
+    /// The current expression constant of an installed constraint (its original constant, or the last
+    /// value given to ``setConstant(_:of:)``); nil if not installed.
+    mutating func constant(of constraint: Constraint) -> Double? {
+        infos[ObjectIdentifier(constraint)]?.constant
+    }
+
+    /// Moves the expression constant of a constraint by `delta` through its marker. Returns the basic
+    /// symbol of a dummy row that became inconsistent (only when `checkDummies`), else -1. Rows that
+    /// became infeasible are queued for dual optimisation.
+    mutating func applyConstantDelta(_ info: ConstraintInfo, _ delta: Double, checkDummies: Bool) -> Int {
+        // Constraint row: expr + k·m (+ …) = 0. expr + Δ + k·m = expr + k·(m + Δ/k): the old marker is the
+        // new one shifted by Δ/k, so every occurrence of the marker gains a constant Δ/k.
+        let shift = delta / info.markerCoefficient
+        let m = info.marker
+        var failed = -1
+        if rowStore[m] != nil {
+            if journaling { constantUndo.append((m, rowStore[m]!.constant)) }
+            rowStore[m]!.constant -= shift
+            failed = checkConstant(m, checkDummies: checkDummies)
+        } else {
+            for b in columns[m] {
+                if journaling { constantUndo.append((b, rowStore[b]!.constant)) }
+                let c = rowStore[b]!.cells[m]!
+                rowStore[b]!.constant += c * shift
+                let f = checkConstant(b, checkDummies: checkDummies)
+                if f >= 0 && (failed < 0 || f < failed) { failed = f }
+            }
+        }
+        return failed
+    }
+
+    /// Queues a restricted basic symbol whose constant went negative for dual optimisation (once).
+    @inline(__always) mutating func queueInfeasible(_ b: Int) {
+        if !queued[b] {
+            queued[b] = true
+            infeasible.push(b)
+        }
+    }
+
+    @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
+        let v = rowStore[b]!.constant
+        switch kinds[b] {
+        case .external:
+            return -1
+        case .dummy:
+            if checkDummies && !nearZero(v) { return b }
+            return -1
+        case .slack, .error:
+            if v < 0 { queueInfeasible(b) }
+            return -1
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// Edit variables (paper §3.4, §4.3): non-required `variable == suggestion` constraints whose constant
+/// moves in place.
+extension SolverCore {
+    /// Makes `variable` an edit variable (paper §3.4): installs the non-required constraint
+    /// `variable == suggestion` with the given strength; the suggestion starts at 0 (as in Kiwi) and is
+    /// changed with ``suggestValue(_:for:)``.
+    /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it already is one;
+    ///   ``SolverError/badRequiredStrength`` if `strength` is required. Solver unchanged on throw.
+    mutating func addEditVariable(_ variable: Variable, strength: Strength) throws {
+        if edits[variable.id] != nil { throw SolverError.duplicateEditVariable(variable) }
+        if strength.isRequired { throw SolverError.badRequiredStrength }
+        let constraint = Constraint(Expression(variable), .equal, strength: strength)
+        try addConstraint(constraint)
+        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: infos[ObjectIdentifier(constraint)]!)
+    }
+
+    /// Removes an edit variable and its edit constraint.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
+    mutating func removeEditVariable(_ variable: Variable) throws {
+        guard let edit = edits.removeValue(forKey: variable.id) else {
+            throw SolverError.unknownEditVariable(variable)
+        }
+        try removeConstraint(edit.constraint)
+    }
+
+    /// Whether `variable` is an edit variable.
+    mutating func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[variable.id] != nil
+    }
+
+    /// Suggests a value for an edit variable (paper §4.3): the edit constraint's constant changes in
+    /// place through its error variables, then dual optimisation (§4.3, lexicographic ratio test)
+    /// re-establishes the optimum. Call ``updateVariables()`` to read the result.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
+    mutating func suggestValue(_ value: Double, for variable: Variable) throws {
+        guard let i = edits.index(forKey: variable.id) else { throw SolverError.unknownEditVariable(variable) }
+        let delta = value - edits.values[i].value
+        edits.values[i].value = value
+        // The edit constraint is `variable - value == 0`: its expression constant moves by -delta.
+        _ = applyConstantDelta(edits.values[i].info, -delta, checkDummies: false)
+        if dualOptimize() < 0 {
+            // Dual simplex preserves dual feasibility: the objective is still optimal.
+            clearObjectiveDirty()
+        }
+    }
+}

@@ -1,0 +1,193 @@
+/// Optimisation: primal simplex on the lexicographic objective (paper §2.3), phase one, and dual simplex
+/// (§4.3).
+extension SolverCore {
+    /// Primal simplex on the lexicographic objective. Entering symbol: a non-dummy symbol whose symbolic
+    /// coefficient is lexicographically negative (its highest non-zero level is negative), chosen by
+    /// ``pickEntering(_:)`` (fewest occurrences, Bland's rule after degenerate pivots); leaving row:
+    /// minimum ratio, lowest id on ties. Only symbols whose objective coefficients changed are re-examined.
+    mutating func optimize() {
+        degeneratePivots = 0
+        while true {
+            let entering = lexEntering()
+            if entering < 0 { return }
+            let leaving = leavingRow(entering)
+            if leaving < 0 { return }  // unbounded: impossible for an objective bounded below by 0
+            countDegenerate(leaving)
+            pivot(leaving: leaving, entering: entering)
+        }
+    }
+
+    @inline(__always) mutating func markObjective(_ symbol: Int) {
+        if !dirtyFlags[symbol] {
+            dirtyFlags[symbol] = true
+            objectiveDirty.append(symbol)
+        }
+    }
+
+    mutating func clearObjectiveDirty() {
+        for s in objectiveDirty where s < dirtyFlags.count { dirtyFlags[s] = false }
+        objectiveDirty.removeAll(keepingCapacity: true)
+        negatives.removeAll()
+    }
+
+    /// Whether the symbolic coefficient of `symbol` is lexicographically negative.
+    @inline(__always) mutating func lexNegative(_ symbol: Int) -> Bool {
+        for li in levels.indices {
+            if let c = levels[li].row.cells[symbol] { return c < 0 }
+        }
+        return false
+    }
+
+    mutating func lexEntering() -> Int {
+        for s in objectiveDirty {
+            dirtyFlags[s] = false
+            if kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
+        }
+        objectiveDirty.removeAll(keepingCapacity: true)
+        return pickEntering(negatives)
+    }
+
+    /// Entering symbol among `candidates`: the one mentioned by the fewest rows (so the pivot substitutes
+    /// into as few rows as possible and creates little fill-in), lowest id on ties. After a run of
+    /// degenerate pivots it falls back to the lowest id alone (Bland's rule), which cannot cycle.
+    mutating func pickEntering<S: Sequence>(_ candidates: S) -> Int where S.Element == Int {
+        var best = -1
+        if degeneratePivots > 50 {
+            for s in candidates where best < 0 || s < best { best = s }
+            return best
+        }
+        var bestCount = Int.max
+        for s in candidates {
+            let n = columns[s].count
+            if n < bestCount || (n == bestCount && s < best) {
+                best = s
+                bestCount = n
+            }
+        }
+        return best
+    }
+
+    mutating func optimizeArtificial() {
+        degeneratePivots = 0
+        while let art = artificial {
+            var candidates: [Int] = []
+            for (s, c) in art.cells where c < 0 && kinds[s] != .dummy { candidates.append(s) }
+            let entering = pickEntering(candidates)
+            if entering < 0 { return }
+            let leaving = leavingRow(entering)
+            if leaving < 0 { return }
+            countDegenerate(leaving)
+            pivot(leaving: leaving, entering: entering)
+        }
+    }
+
+    /// Counts consecutive degenerate pivots (the leaving row's constant is zero: the objective does not
+    /// move), to switch ``pickEntering(_:)`` to Bland's rule before any cycle can form.
+    @inline(__always) mutating func countDegenerate(_ leaving: Int) {
+        if nearZero(rowStore[leaving]!.constant) { degeneratePivots += 1 } else { degeneratePivots = 0 }
+    }
+
+    @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
+        if best < 0 || ratio < bestRatio - epsilon { return true }
+        return ratio <= bestRatio + epsilon && b < best
+    }
+
+    /// Row leaving the basis when `entering` increases: rows with a negative coefficient for it and a
+    /// restricted basic symbol, minimum ratio -constant/coefficient.
+    mutating func leavingRow(_ entering: Int) -> Int {
+        var best = -1
+        var bestRatio = Double.infinity
+        for b in columns[entering] where kinds[b] != .external {
+            let c = rowStore[b]!.cells[entering]!
+            if c < 0 {
+                let ratio = -rowStore[b]!.constant / c
+                if better(ratio, b, than: bestRatio, best) {
+                    best = b
+                    bestRatio = ratio
+                }
+            }
+        }
+        return best
+    }
+
+    /// Row to pivot a (non-basic) marker into the basis for removal (paper §3.3, Kiwi's
+    /// getMarkerLeavingRow): restricted rows with a negative coefficient by minimum ratio, else
+    /// restricted rows with a positive coefficient by minimum ratio, else an external row.
+    mutating func markerLeavingRow(_ marker: Int) -> Int {
+        var first = -1, second = -1, third = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        for b in columns[marker] {
+            let c = rowStore[b]!.cells[marker]!
+            let constant = rowStore[b]!.constant
+            if kinds[b] == .external {
+                if third < 0 || b < third { third = b }
+            } else if c < 0 {
+                let r = -constant / c
+                if better(r, b, than: r1, first) {
+                    first = b
+                    r1 = r
+                }
+            } else {
+                let r = constant / c
+                if better(r, b, than: r2, second) {
+                    second = b
+                    r2 = r
+                }
+            }
+        }
+        return first >= 0 ? first : (second >= 0 ? second : third)
+    }
+
+    /// Dual simplex (paper §4.3): while some restricted basic symbol is negative, pivot it out, choosing
+    /// the entering symbol by the lexicographically smallest ratio objective/coefficient over positive
+    /// coefficients. Returns the basic symbol of a row that cannot be repaired (required constraints
+    /// inconsistent), else -1.
+    mutating func dualOptimize() -> Int {
+        while !infeasible.isEmpty {
+            let leaving = infeasible.popMin()
+            queued[leaving] = false
+            guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
+            let entering = dualEntering(row)
+            if entering < 0 {
+                for b in infeasible.elements { queued[b] = false }
+                infeasible.removeAll()
+                return leaving
+            }
+            pivot(leaving: leaving, entering: entering)
+        }
+        return -1
+    }
+
+    mutating func dualEntering(_ row: Row) -> Int {
+        var best = -1
+        var bestCoefficient = 0.0
+        for (s, c) in row.cells where c > 0 && kinds[s] != .dummy {
+            if best < 0 {
+                best = s
+                bestCoefficient = c
+                continue
+            }
+            // Compare objective[s]/c with objective[best]/bestCoefficient, highest level first.
+            var decided = false
+            for li in levels.indices {
+                let a = (levels[li].row.cells[s] ?? 0) / c
+                let b = (levels[li].row.cells[best] ?? 0) / bestCoefficient
+                if a < b - epsilon {
+                    best = s
+                    bestCoefficient = c
+                    decided = true
+                    break
+                }
+                if a > b + epsilon {
+                    decided = true
+                    break
+                }
+            }
+            if !decided && s < best {
+                best = s
+                bestCoefficient = c
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+@testable import Cassowary
+
+/// The data structures and choices that keep the solver linear on big layouts: the infeasible-row heap,
+/// the small hash maps, entering and subject choice by fewest occurrences. (Speed itself is measured by
+/// `solver-bench`, never here.)
+@Suite struct Scaling {
+    @Test func heapPopsInAscendingOrder() {
+        var g = LCG(state: 7)
+        var heap = SymbolHeap()
+        var reference: [Int] = []
+        for _ in 0..<500 {
+            if g.int(3) == 0, !heap.isEmpty {
+                let m = heap.popMin()
+                #expect(m == reference.min())
+                reference.remove(at: reference.firstIndex(of: m)!)
+            } else {
+                let v = g.int(200)
+                heap.push(v)
+                reference.append(v)
+            }
+        }
+        var out: [Int] = []
+        while !heap.isEmpty { out.append(heap.popMin()) }
+        #expect(out == reference.sorted())
+    }
+
+    @Test func smallMapsMatchDictionary() {
+        var g = LCG(state: 11)
+        var map = IntMap()
+        var set = IntSet()
+        var reference: [Int: Double] = [:]
+        for _ in 0..<5000 {
+            let k = g.int(64)
+            if g.int(2) == 0 {
+                map[k] = Double(k) + 0.5
+                set.insert(k)
+                reference[k] = Double(k) + 0.5
+            } else {
+                map.removeValue(forKey: k)
+                set.remove(k)
+                reference[k] = nil
+            }
+            #expect(map.count == reference.count && set.count == reference.count)
+        }
+        for (k, v) in reference {
+            #expect(map[k] == v)
+            #expect(set.contains(k))
+        }
+    }
+
+    /// Rows of ten boxes sharing the container width (the `rows` layout of solver-bench): every box must
+    /// get the width the required chain leaves, through builds, crossing resizes and constant changes.
+    @Test(arguments: [false, true])
+    func rowsOfBoxes(coupled: Bool) throws {
+        let solver = Solver()
+        let W = Variable("W")
+        try solver.addEditVariable(W, strength: .strong)
+        try solver.suggestValue(800, for: W)
+        let n = 60
+        let boxes = (0..<n).map { i in (l: Variable("l\(i)"), t: Variable("t\(i)"), w: Variable("w\(i)"), h: Variable("h\(i)")) }
+        var heights: [Constraint] = []
+        var gaps: [Int: Constraint] = [:]
+        for i in 0..<n {
+            let b = boxes[i], r = i / 10, k = i % 10
+            try solver.addConstraint(b.w >= 10)
+            let hc = b.h == 20
+            heights.append(hc)
+            try solver.addConstraint(hc)
+            if !coupled || r == 0 {
+                try solver.addConstraint(b.t == Double(8 + 28 * r))
+            } else {
+                try solver.addConstraint(b.t == boxes[i - 10].t + boxes[i - 10].h + 8)
+            }
+            if k == 0 {
+                try solver.addConstraint(b.l == 8)
+            } else {
+                let p = boxes[i - 1]
+                let gc = b.l == p.l + p.w + 8
+                gaps[i] = gc
+                try solver.addConstraint(gc)
+                try solver.addConstraint((b.w == p.w) | (coupled ? .medium : .required))
+            }
+            if k == 9 { try solver.addConstraint(b.l + b.w == W - 8) }
+            try solver.addConstraint((b.w == 50) | .weak)
+        }
+        func check(width: Double, extraGap: Double = 0, tallBox: Int = -1, tall: Double = 20) {
+            solver.updateVariables()
+            for i in 0..<n {
+                let row = i / 10
+                let w = (width - 88 - (row == 1 ? extraGap : 0)) / 10
+                #expect(close(solver.value(of: boxes[i].w), w), "box \(i) at \(width)")
+                #expect(close(solver.value(of: boxes[i].h), i == tallBox ? tall : 20))
+                let above = coupled ? (0..<row).reduce(8.0) { t, r in t + 8 + (r * 10 + i % 10 == tallBox ? tall : 20) } : Double(8 + 28 * row)
+                #expect(close(solver.value(of: boxes[i].t), above), "top of box \(i)")
+            }
+        }
+        check(width: 800)
+        for width in [400.0, 600, 800, 1200, 300, 1000, 800] {
+            try solver.suggestValue(width, for: W)
+            check(width: width)
+        }
+        try solver.setConstant(-11, of: gaps[15]!)
+        check(width: 800, extraGap: 3)
+        try solver.setConstant(-8, of: gaps[15]!)
+        try solver.setConstant(-26, of: heights[13])
+        check(width: 800, tallBox: 13, tall: 26)
+    }
+}
