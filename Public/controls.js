@@ -41,6 +41,14 @@ function firstView(c) {
   return String(c.first || '').split('.')[0] || '?';
 }
 
+const HORIZONTAL = /^(left|right|leading|trailing|centerX|width|leftMargin|rightMargin|leadingMargin|trailingMargin|centerXWithinMargins)$/;
+
+/** "horizontal" or "vertical": the axis of the constraint's first attribute. */
+export function constraintAxis(c) {
+  const first = String(c.first || '');
+  return HORIZONTAL.test(first.slice(first.lastIndexOf('.') + 1)) ? 'horizontal' : 'vertical';
+}
+
 function el(tag, props = {}, children = []) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
@@ -78,6 +86,7 @@ export class Controls {
     el.keyboardShow.addEventListener('click', () => this.cb.onKeyboard(true));
     el.keyboardHide.addEventListener('click', () => this.cb.onKeyboard(false));
     el.animate.addEventListener('change', () => this.syncAnimationInputs());
+    el.curve.addEventListener('change', () => this.syncAnimationInputs());
     el.filter.addEventListener('input', () => this.applyFilter());
     this.syncAnimationInputs();
     document.addEventListener('pointerup', () => { this.dragging = null; });
@@ -86,21 +95,28 @@ export class Controls {
 
   syncAnimationInputs() {
     const on = this.el.animate.checked;
-    this.el.duration.disabled = !on;
-    this.el.curve.disabled = !on;
+    for (const key of ['duration', 'delay', 'curve', 'damping', 'velocity', 'classicBug']) {
+      if (this.el[key]) this.el[key].disabled = !on;
+    }
+    if (this.el.springFields) this.el.springFields.hidden = this.el.curve.value !== 'spring';
   }
 
-  /** { enabled, duration (s), curve } from the animation options. */
+  /** { enabled, duration (s), delay (s), curve, classicBug } from the animation options. */
   animation() {
-    const duration = Number.parseFloat(this.el.duration.value);
+    const number = (input, fallback, min, max) => {
+      const v = Number.parseFloat(input?.value);
+      return Number.isFinite(v) && v >= min && v <= max ? v : fallback;
+    };
     const curveValue = this.el.curve.value;
     const curve = curveValue === 'spring'
-      ? { spring: { damping: 0.7, velocity: 0 } }
+      ? { spring: { damping: number(this.el.damping, 0.7, 0.01, 1), velocity: number(this.el.velocity, 0, -100, 100) } }
       : curveValue;
     return {
       enabled: this.el.animate.checked,
-      duration: Number.isFinite(duration) && duration >= 0 ? duration : 0.25,
+      duration: number(this.el.duration, 0.25, 0, 60),
+      delay: number(this.el.delay, 0, 0, 60),
       curve,
+      classicBug: Boolean(this.el.classicBug?.checked),
     };
   }
 
@@ -187,7 +203,16 @@ export class Controls {
         el('span', { text: viewId }),
         el('span', { class: 'group-count', text: `${items.length}` }),
       ]);
-      const ul = el('ul', { class: 'constraint-rows' }, items.map((c) => this.buildRow(c)));
+      // One sub-list per axis, horizontal first (as Interface Builder's size inspector lists them).
+      const axes = ['horizontal', 'vertical'].map((axis) => {
+        const rows = items.filter((c) => constraintAxis(c) === axis);
+        if (!rows.length) return null;
+        return el('li', { class: 'axis-group', dataset: { axis } }, [
+          el('h4', { class: 'axis-title', text: axis === 'horizontal' ? 'Horizontal' : 'Vertical' }),
+          el('ul', { class: 'constraint-rows' }, rows.map((c) => this.buildRow(c))),
+        ]);
+      }).filter(Boolean);
+      const ul = el('ul', { class: 'axis-groups' }, axes);
       const group = el('li', { class: 'constraint-group', dataset: { view: viewId } }, [heading, ul]);
       group.addEventListener('pointerenter', () => this.cb.onHoverView?.(viewId));
       group.addEventListener('pointerleave', () => this.cb.onHoverView?.(null));
@@ -228,17 +253,59 @@ export class Controls {
       inputmode: 'decimal',
       'aria-describedby': `c${n}-eq`,
     });
+    const priority = c.priority ?? 1000;
+    const prioRange = el('input', {
+      type: 'range', id: `c${n}-prange`, min: '1', max: '1000', step: '1', value: String(priority),
+      'aria-describedby': `c${n}-eq`,
+    });
+    const prioNumber = el('input', {
+      type: 'number', id: `c${n}-priority`, min: '1', max: '1000', step: 'any', value: formatNumber(priority),
+      inputmode: 'decimal', 'aria-describedby': `c${n}-eq`, class: 'c-priority',
+    });
+    const remove = el('button', {
+      type: 'button', class: 'btn-icon c-remove', title: `Remove ${c.id}`, 'aria-label': `Remove constraint ${c.id}`, text: '×',
+    });
     const row = el('li', { class: 'constraint', dataset: { id: c.id } }, [
-      el('div', { class: 'c-head' }, [active, activeLabel, eq, badge]),
+      el('div', { class: 'c-head' }, [active, activeLabel, eq, badge, remove]),
       el('div', { class: 'c-edit' }, [
+        el('span', { class: 'c-label', 'aria-hidden': 'true', text: 'const' }),
         el('label', { class: 'sr-only', for: `c${n}-range`, text: `Constant of ${c.id}` }),
         slider,
         el('label', { class: 'sr-only', for: `c${n}-number`, text: `Constant of ${c.id}, exact value` }),
         number,
       ]),
+      el('div', { class: 'c-edit c-edit-priority' }, [
+        el('span', { class: 'c-label', 'aria-hidden': 'true', text: 'prio' }),
+        el('label', { class: 'sr-only', for: `c${n}-prange`, text: `Priority of ${c.id}` }),
+        prioRange,
+        el('label', { class: 'sr-only', for: `c${n}-priority`, text: `Priority of ${c.id}, exact value` }),
+        prioNumber,
+      ]),
     ]);
     row.classList.toggle('is-inactive', c.active === false);
-    const entry = { row, range: slider, number, active, eq, badge, constraint: { ...c } };
+    const entry = {
+      row, range: slider, number, active, eq, badge, prioRange, prioNumber, constraint: { ...c },
+    };
+    const sendPriority = (value) => {
+      if (!(value > 0 && value <= 1000)) {
+        prioNumber.value = formatNumber(entry.constraint.priority ?? 1000);
+        prioRange.value = String(entry.constraint.priority ?? 1000);
+        return;
+      }
+      const was = entry.constraint.priority ?? 1000;
+      entry.constraint.priority = value;
+      entry.eq.textContent = equationText(entry.constraint);
+      prioNumber.value = formatNumber(value);
+      prioRange.value = String(value);
+      this.cb.onPriority?.(c.id, value, was, entry.constraint.active !== false);
+    };
+    prioRange.addEventListener('change', () => sendPriority(Number.parseFloat(prioRange.value)));
+    prioRange.addEventListener('input', () => { prioNumber.value = prioRange.value; });
+    prioNumber.addEventListener('change', () => sendPriority(Number.parseFloat(prioNumber.value)));
+    prioNumber.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') prioNumber.dispatchEvent(new Event('change'));
+    });
+    remove.addEventListener('click', () => this.cb.onRemoveConstraint?.(c.id));
     this.rows.set(c.id, entry);
     this.showBroken(entry, c.broken === true);
 
@@ -306,6 +373,10 @@ export class Controls {
       entry.constraint = { ...entry.constraint, ...c };
       if (this.dragging !== c.id) this.showConstant(entry, c.constant ?? 0, { fromServer: true });
       entry.eq.textContent = equationText(entry.constraint);
+      if (document.activeElement !== entry.prioNumber && document.activeElement !== entry.prioRange) {
+        entry.prioNumber.value = formatNumber(entry.constraint.priority ?? 1000);
+        entry.prioRange.value = String(entry.constraint.priority ?? 1000);
+      }
       entry.active.checked = c.active !== false;
       entry.row.classList.toggle('is-inactive', c.active === false);
       if (c.broken !== undefined) this.showBroken(entry, c.broken === true);
@@ -317,6 +388,15 @@ export class Controls {
   showBroken(entry, broken) {
     entry.row.classList.toggle('is-broken', broken);
     entry.badge.hidden = !broken;
+  }
+
+  /** The listed constraints with their current values and broken flags (for the canvas). */
+  currentConstraints() {
+    return [...this.rows.values()].map((entry) => ({
+      ...entry.constraint,
+      active: entry.active.checked,
+      broken: entry.row.classList.contains('is-broken'),
+    }));
   }
 
   hasBroken() {
@@ -368,6 +448,9 @@ export class Controls {
       entry.row.hidden = query !== '' && !text.includes(query);
     }
     for (const group of this.groups.values()) {
+      for (const axis of group.querySelectorAll('.axis-group')) {
+        axis.hidden = [...axis.querySelectorAll('.constraint')].every((row) => row.hidden);
+      }
       group.hidden = [...group.querySelectorAll('.constraint')].every((row) => row.hidden);
     }
   }

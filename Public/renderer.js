@@ -14,6 +14,44 @@ const LABEL_PX = 12;
 const ACCENT = '#1d5fd1';
 const GHOST_ALPHA = 0.3; // views outside the screen are drawn this faint
 const HIT_MIN_ALPHA = 0.01; // UIKit ignores views with alpha < 0.01 when hit testing
+const LINE_REQUIRED = '#1d5fd1';
+const LINE_BROKEN = '#d92d20';
+const AMBIGUOUS = '#c2410c';
+
+const X_ATTRIBUTES = new Set(['left', 'right', 'leading', 'trailing', 'centerX', 'leftMargin', 'rightMargin',
+  'leadingMargin', 'trailingMargin', 'centerXWithinMargins']);
+const SIZE_ATTRIBUTES = new Set(['width', 'height']);
+
+/** "horizontal" or "vertical" for an attribute name. */
+export function axisOf(attribute) {
+  return X_ATTRIBUTES.has(attribute) || attribute === 'width' ? 'horizontal' : 'vertical';
+}
+
+/** Splits "root.safeArea.top" into { item: "root.safeArea", attribute: "top" }. */
+export function splitAnchor(name) {
+  const text = String(name || '');
+  const dot = text.lastIndexOf('.');
+  return dot < 0 ? { item: text, attribute: '' } : { item: text.slice(0, dot), attribute: text.slice(dot + 1) };
+}
+
+/** Position of an attribute along its axis in a rect [x, y, w, h] (margins already applied). */
+function attributeValue(attribute, [x, y, w, h]) {
+  switch (attribute.replace(/Margin$|WithinMargins$/, '')) {
+    case 'left': case 'leading': return x;
+    case 'right': case 'trailing': return x + w;
+    case 'centerX': return x + w / 2;
+    case 'top': return y;
+    case 'bottom': case 'firstBaseline': case 'lastBaseline': return y + h;
+    case 'centerY': return y + h / 2;
+    case 'width': return w;
+    case 'height': return h;
+    default: return null;
+  }
+}
+
+function insetRect([x, y, w, h], [top, left, bottom, right]) {
+  return [x + left, y + top, Math.max(0, w - left - right), Math.max(0, h - top - bottom)];
+}
 
 export function paletteColor(index) {
   return PALETTE[index % PALETTE.length];
@@ -54,17 +92,37 @@ function roundedRect(ctx, x, y, w, h, r) {
   else ctx.rect(x, y, w, h);
 }
 
+/** "544", "≥ 8 @750", "× 0.5": the short text drawn on a constraint's line. */
+function constraintLabel(c) {
+  const rel = c.relation === '<=' ? '≤ ' : c.relation === '>=' ? '≥ ' : '';
+  const parts = [];
+  const m = c.multiplier ?? 1;
+  if (c.second && m !== 1) parts.push(`×${Number(m.toFixed(3))}`);
+  const k = c.constant ?? 0;
+  if (k !== 0 || !c.second) parts.push(String(Number(k.toFixed(2))));
+  let text = `${rel}${parts.join(' ') || '0'}`;
+  if ((c.priority ?? 1000) < 1000) text += ` @${Number((c.priority).toFixed(1))}`;
+  if (c.broken) text += ' broken';
+  return text;
+}
+
 export class Renderer {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{ getFrames: () => object, onDraw?: () => void }} options
    */
-  constructor(canvas, { getFrames, getKeyboard, onDraw } = {}) {
+  constructor(canvas, { getFrames, getKeyboard, getConstraints, onDraw } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.getFrames = getFrames || (() => ({}));
     this.getKeyboard = getKeyboard || (() => null);
+    this.getConstraints = getConstraints || (() => []);
     this.onDraw = onDraw || (() => {});
+    this.selected = null; // view whose constraints are drawn
+    this.ambiguous = new Map(); // view id -> ["horizontal" | "vertical"]
+    this.clips = new Set(); // views that clip their subviews (clipsToBounds, drawing only)
+    this.inner = new Map(); // id -> DOMMatrix of the view's bounds space (children space), on screen
+    this.guideRects = new Map(); // "owner.guide" -> { owner, rect } in the owner's bounds space
     this.scene = null;
     this.views = new Map(); // id -> scene view (root included)
     this.children = new Map(); // id -> [child ids] in scene order
@@ -90,6 +148,7 @@ export class Renderer {
     this.children.clear();
     this.colors.clear();
     this.hovered = null;
+    if (this.selected && !(scene?.views || []).some((v) => v.id === this.selected)) this.selected = null;
     if (scene) {
       const [W, H] = scene.root?.size || [375, 667];
       this.views.set('root', { id: 'root', parent: null, label: 'root', size: [W, H] });
@@ -115,6 +174,22 @@ export class Renderer {
   setHovered(id) {
     if (id === this.hovered) return;
     this.hovered = id;
+    this.invalidate();
+  }
+
+  setSelected(id) {
+    if (id === this.selected) return;
+    this.selected = id;
+    this.invalidate();
+  }
+
+  setAmbiguous(views) {
+    this.ambiguous = new Map(Object.entries(views || {}));
+    this.invalidate();
+  }
+
+  setClips(ids) {
+    this.clips = new Set(ids);
     this.invalidate();
   }
 
@@ -161,6 +236,7 @@ export class Renderer {
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.hits = [];
+    this.inner = new Map();
 
     if (!this.scene) {
       ctx.fillStyle = '#5b6577';
@@ -174,8 +250,13 @@ export class Renderer {
       return;
     }
 
-    const [W, H] = this.scene.root?.size || [375, 667];
-    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / W, (ch - 2 * DEVICE_PAD) / H));
+    const frames = this.getFrames() || {};
+    const model = this.scene.root?.size || [375, 667];
+    const rootFrame = frames.root?.frame;
+    const [W, H] = rootFrame ? [rootFrame[2], rootFrame[3]] : model;
+    const fitW = Math.max(W, model[0]);
+    const fitH = Math.max(H, model[1]);
+    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / fitW, (ch - 2 * DEVICE_PAD) / fitH));
     // Snap the device origin to device pixels so its edges stay crisp.
     const ox = Math.round(((cw - W * scale) / 2) * dpr) / dpr;
     const oy = Math.round(((ch - H * scale) / 2) * dpr) / dpr;
@@ -193,7 +274,6 @@ export class Renderer {
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(ox, oy, W * scale, H * scale);
 
-    const frames = this.getFrames() || {};
     const base = new DOMMatrix([dpr, 0, 0, dpr, 0, 0]).translate(ox, oy).scale(scale);
 
     // Ghost pass: what lies outside the screen, faint, clipped to the outside.
@@ -221,6 +301,9 @@ export class Renderer {
 
     ctx.setTransform(base);
     this.drawSafeArea(W, H, scale);
+    this.drawAmbiguity();
+    this.drawConstraints(frames);
+    this.drawSelection();
     this.drawHover();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.onDraw();
@@ -256,11 +339,22 @@ export class Renderer {
     if (id !== 'root') {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
       if (alpha > 0) this.drawBox(id, view, w, h, alpha, scale);
+    } else if (!ghost) {
+      this.rootHit = { id, matrix: ctx.getTransform(), w, h };
     }
 
+    const clips = id !== 'root' && this.clips.has(id);
+    if (clips) {
+      ctx.beginPath();
+      ctx.rect(0, 0, w, h);
+      ctx.clip();
+    }
+    const bounds = state.bounds;
+    const inner = ctx.getTransform();
+    if (bounds) inner.translateSelf(-bounds[0], -bounds[1]);
+    if (!ghost) this.inner.set(id, inner);
     const kids = this.children.get(id);
-    if (kids && kids.length) {
-      const bounds = state.bounds;
+    if (kids && kids.length && !(ghost && clips)) {
       if (bounds) ctx.translate(-bounds[0], -bounds[1]);
       for (const child of kids) this.drawView(child, frames, alpha, scale, ghost);
     }
@@ -354,6 +448,270 @@ export class Renderer {
     ctx.textBaseline = 'bottom';
     ctx.fillText('safe area', W - right - 4 * px, top - 2 * px > 10 * px ? top - 2 * px : top + 12 * px);
     ctx.restore();
+  }
+
+  /**
+   * Where an item is drawn: { matrix (its bounds space → device px), rect [x, y, w, h] in that space },
+   * or null. A view measured against one of its descendants is taken in its bounds space with its edges
+   * at 0…width (the common ancestor's space, as the engine measures); otherwise its frame box.
+   */
+  itemGeometry(name, other) {
+    const parts = String(name).split('.');
+    const owner = parts[0];
+    const view = this.views.get(owner);
+    if (!view) return null;
+    const hit = owner === 'root' ? this.rootHit : this.hits.find((h) => h.id === owner && !h.offscreen);
+    if (!hit) return null;
+    const innerMatrix = this.inner.get(owner);
+    const frames = this.getFrames() || {};
+    const bounds = frames[owner]?.bounds || [0, 0, hit.w, hit.h];
+    const inBounds = (rect) => ({ matrix: innerMatrix || hit.matrix, rect });
+    const boundsRect = [0, 0, hit.w, hit.h];
+    if (parts.length === 1) {
+      const otherOwner = String(other || '').split('.')[0];
+      if (otherOwner && otherOwner !== owner && this.isAncestor(owner, otherOwner) && innerMatrix) {
+        return inBounds(boundsRect);
+      }
+      return { matrix: hit.matrix, rect: [0, 0, hit.w, hit.h] };
+    }
+    // Guides live in the owner's bounds space; its visible bounds are [bx, by, w, h].
+    const visible = [bounds[0], bounds[1], hit.w, hit.h];
+    const guide = parts.slice(1).join('.');
+    const root = this.scene?.root || {};
+    const safe = root.safeArea || [0, 0, 0, 0];
+    if (guide === 'margins') {
+      const margins = owner === 'root' ? [0, 16, 0, 16] : (view.layoutMargins || [8, 8, 8, 8]);
+      const area = owner === 'root' ? insetRect(boundsRect, safe) : boundsRect;
+      return inBounds(insetRect(area, margins));
+    }
+    if (owner === 'root' && guide === 'safeArea') return inBounds(insetRect(boundsRect, safe));
+    if (owner === 'root' && guide === 'keyboard') {
+      const kb = this.getKeyboard();
+      const safeRect = insetRect(boundsRect, safe);
+      if (Array.isArray(kb) && kb[3] > 0) return inBounds([kb[0], kb[1], kb[2], kb[3]]);
+      return inBounds([safeRect[0], safeRect[1] + safeRect[3], safeRect[2], 0]);
+    }
+    void visible;
+    return null; // custom guides: the server does not stream their frames
+  }
+
+  isAncestor(ancestor, id) {
+    let next = this.views.get(id)?.parent;
+    for (let depth = 0; next && depth < 100; depth += 1) {
+      if (next === ancestor) return true;
+      next = next === 'root' ? null : this.views.get(next)?.parent;
+    }
+    return false;
+  }
+
+  /** Device-px point of an attribute of an item; `across` picks where along the other axis. */
+  anchorPoint(geometry, attribute, across) {
+    const { matrix, rect } = geometry;
+    const isX = X_ATTRIBUTES.has(attribute);
+    const along = attributeValue(attribute.endsWith('Margin') || attribute.endsWith('WithinMargins')
+      ? attribute : attribute, rect);
+    if (along === null) return null;
+    const local = isX
+      ? new DOMPoint(along, across ?? rect[1] + rect[3] / 2)
+      : new DOMPoint(across ?? rect[0] + rect[2] / 2, along);
+    return matrix.transformPoint(local);
+  }
+
+  /** The constraints of the selected view, drawn between the anchors they tie. */
+  drawConstraints(frames) {
+    const id = this.selected;
+    if (!id || !this.views.has(id)) return;
+    const all = this.getConstraints() || [];
+    const mine = all.filter((c) => c.active !== false
+      && (splitAnchor(c.first).item.split('.')[0] === id || splitAnchor(c.second).item.split('.')[0] === id));
+    const { ctx, dpr } = this;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0); // device px
+    ctx.font = `600 ${11 * dpr}px ${this.fontFamily()}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const labels = [];
+    for (const c of mine) {
+      const first = splitAnchor(c.first);
+      const second = c.second ? splitAnchor(c.second) : null;
+      const g1 = this.itemGeometry(first.item, second?.item);
+      if (!g1) continue;
+      const color = c.broken ? LINE_BROKEN : LINE_REQUIRED;
+      ctx.strokeStyle = color;
+      ctx.fillStyle = color;
+      ctx.lineWidth = (c.broken ? 2.5 : 1.5) * dpr;
+      ctx.setLineDash((c.priority ?? 1000) < 1000 ? [5 * dpr, 4 * dpr] : []);
+      let a;
+      let b;
+      if (SIZE_ATTRIBUTES.has(first.attribute)) {
+        const [x, y, w, h] = g1.rect;
+        const horizontal = first.attribute === 'width';
+        a = g1.matrix.transformPoint(horizontal ? new DOMPoint(x, y + h * 0.72) : new DOMPoint(x + w * 0.72, y));
+        b = g1.matrix.transformPoint(horizontal ? new DOMPoint(x + w, y + h * 0.72) : new DOMPoint(x + w * 0.72, y + h));
+        this.dimensionLine(a, b, dpr);
+        if (second && SIZE_ATTRIBUTES.has(second.attribute)) {
+          const g2 = this.itemGeometry(second.item, first.item);
+          if (g2) {
+            const [x2, y2, w2, h2] = g2.rect;
+            const h2z = second.attribute === 'width';
+            const c1 = g2.matrix.transformPoint(h2z ? new DOMPoint(x2, y2 + h2 * 0.72) : new DOMPoint(x2 + w2 * 0.72, y2));
+            const c2 = g2.matrix.transformPoint(h2z ? new DOMPoint(x2 + w2, y2 + h2 * 0.72) : new DOMPoint(x2 + w2 * 0.72, y2 + h2));
+            this.dimensionLine(c1, c2, dpr);
+            ctx.save();
+            ctx.setLineDash([2 * dpr, 3 * dpr]);
+            ctx.lineWidth = dpr;
+            ctx.beginPath();
+            ctx.moveTo((a.x + b.x) / 2, (a.y + b.y) / 2);
+            ctx.lineTo((c1.x + c2.x) / 2, (c1.y + c2.y) / 2);
+            ctx.stroke();
+            ctx.restore();
+          }
+        }
+      } else {
+        if (!second) continue;
+        const g2 = this.itemGeometry(second.item, first.item);
+        if (!g2) continue;
+        a = this.anchorPoint(g1, first.attribute);
+        const isX = X_ATTRIBUTES.has(first.attribute);
+        const end = this.anchorPoint(g2, second.attribute);
+        if (!a || !end) continue;
+        // Straight along the axis, at the first item's center across it.
+        b = isX ? new DOMPoint(end.x, a.y) : new DOMPoint(a.x, end.y);
+        ctx.beginPath();
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+        ctx.stroke();
+        // Anchor ticks across the line, and a faint leader to the second anchor when offset.
+        const t = 5 * dpr;
+        ctx.setLineDash([]);
+        ctx.beginPath();
+        for (const p of [a, b]) {
+          if (isX) { ctx.moveTo(p.x, p.y - t); ctx.lineTo(p.x, p.y + t); } else { ctx.moveTo(p.x - t, p.y); ctx.lineTo(p.x + t, p.y); }
+        }
+        ctx.stroke();
+        if (Math.hypot(end.x - b.x, end.y - b.y) > 2 * dpr) {
+          ctx.save();
+          ctx.globalAlpha = 0.45;
+          ctx.setLineDash([2 * dpr, 3 * dpr]);
+          ctx.lineWidth = dpr;
+          ctx.beginPath();
+          ctx.moveTo(b.x, b.y);
+          ctx.lineTo(end.x, end.y);
+          ctx.stroke();
+          ctx.restore();
+        }
+      }
+      const text = constraintLabel(c);
+      labels.push({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, text, color });
+    }
+    // Labels last, on pills, so lines never cover them.
+    ctx.setLineDash([]);
+    for (const label of labels) {
+      const w = ctx.measureText(label.text).width + 8 * dpr;
+      const h = 15 * dpr;
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
+      roundedRect(ctx, label.x - w / 2, label.y - h / 2, w, h, 4 * dpr);
+      ctx.fill();
+      ctx.strokeStyle = label.color;
+      ctx.lineWidth = dpr;
+      ctx.stroke();
+      ctx.fillStyle = label.color;
+      ctx.fillText(label.text, label.x, label.y + 0.5 * dpr);
+    }
+    ctx.restore();
+    void frames;
+  }
+
+  dimensionLine(a, b, dpr) {
+    const { ctx } = this;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len = Math.hypot(dx, dy) || 1;
+    const nx = (-dy / len) * 5 * dpr;
+    const ny = (dx / len) * 5 * dpr;
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
+    ctx.save();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.moveTo(a.x - nx, a.y - ny); ctx.lineTo(a.x + nx, a.y + ny);
+    ctx.moveTo(b.x - nx, b.y - ny); ctx.lineTo(b.x + nx, b.y + ny);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** Ambiguous views: a dashed orange outline and a "?" tag (like the debugger's purple warnings). */
+  drawAmbiguity() {
+    if (!this.ambiguous.size) return;
+    const { ctx, dpr } = this;
+    ctx.save();
+    for (const [id, axes] of this.ambiguous) {
+      const hit = this.hits.find((h) => h.id === id && !h.offscreen);
+      if (!hit) continue;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      const corners = [[0, 0], [hit.w, 0], [hit.w, hit.h], [0, hit.h]].map(([x, y]) => hit.matrix.transformPoint(new DOMPoint(x, y)));
+      ctx.strokeStyle = AMBIGUOUS;
+      ctx.lineWidth = 2 * dpr;
+      ctx.setLineDash([4 * dpr, 3 * dpr]);
+      ctx.beginPath();
+      corners.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+      ctx.closePath();
+      ctx.stroke();
+      ctx.setLineDash([]);
+      const tag = `? ${axes.map((a) => (a === 'horizontal' ? 'H' : 'V')).join('')}`;
+      ctx.font = `700 ${10 * dpr}px ${this.fontFamily()}`;
+      const w = ctx.measureText(tag).width + 8 * dpr;
+      const p = corners[1];
+      ctx.fillStyle = AMBIGUOUS;
+      roundedRect(ctx, p.x - w, p.y - 14 * dpr, w, 14 * dpr, 3 * dpr);
+      ctx.fill();
+      ctx.fillStyle = '#ffffff';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(tag, p.x - w / 2, p.y - 7 * dpr);
+    }
+    ctx.restore();
+  }
+
+  /** The selected view: a thick outline; clipping views show a corner mark. */
+  drawSelection() {
+    const { ctx, dpr } = this;
+    for (const id of this.clips) {
+      const hit = this.hits.find((h) => h.id === id && !h.offscreen);
+      if (!hit) continue;
+      ctx.save();
+      ctx.setTransform(hit.matrix);
+      const unit = Math.sqrt(Math.abs(hit.matrix.a * hit.matrix.d - hit.matrix.b * hit.matrix.c)) || 1;
+      ctx.strokeStyle = '#111827';
+      ctx.lineWidth = (1.5 * dpr) / unit;
+      const k = (8 * dpr) / unit;
+      ctx.beginPath();
+      ctx.moveTo(hit.w - k, hit.h); ctx.lineTo(hit.w, hit.h); ctx.lineTo(hit.w, hit.h - k);
+      ctx.moveTo(0, k); ctx.lineTo(0, 0); ctx.lineTo(k, 0);
+      ctx.stroke();
+      ctx.restore();
+    }
+    if (!this.selected) return;
+    const hit = this.hits.find((h) => h.id === this.selected && !h.offscreen)
+      || this.hits.find((h) => h.id === this.selected);
+    if (!hit) return;
+    ctx.save();
+    ctx.setTransform(hit.matrix);
+    const unit = Math.sqrt(Math.abs(hit.matrix.a * hit.matrix.d - hit.matrix.b * hit.matrix.c)) || 1;
+    ctx.lineWidth = (3 * dpr) / unit;
+    ctx.strokeStyle = ACCENT;
+    ctx.strokeRect(0, 0, hit.w, hit.h);
+    ctx.restore();
+  }
+
+  /** A point given in CSS px relative to the canvas, in the bounds space of `parent` (or null). */
+  toBoundsSpace(parent, cssX, cssY) {
+    const matrix = this.inner.get(parent);
+    if (!matrix) return null;
+    const p = matrix.inverse().transformPoint(new DOMPoint(cssX * this.dpr, cssY * this.dpr));
+    return { x: p.x, y: p.y };
   }
 
   drawHover() {

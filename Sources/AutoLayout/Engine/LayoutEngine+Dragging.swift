@@ -53,18 +53,12 @@ extension LayoutEngine {
         setNeedsLayout()
     }
 
-    /// Ends a drag: optionally suggests a last `origin`, then removes the edit variables. A coordinate
-    /// the constraints leave free stays where it was dropped. Does nothing if `view` is not being dragged.
-    /// - Throws: `invalidValue` for a non-finite point.
+    /// Ends a drag: with `origin`, first drags there (beginning if needed), then removes the edit
+    /// variables. A coordinate the constraints leave free stays where it was dropped. Without `origin`,
+    /// does nothing if `view` is not being dragged.
+    /// - Throws: `invalidValue` for the root view or a non-finite point.
     public func endDrag(_ view: View, at origin: Point? = nil) throws {
-        if let origin {
-            guard origin.x.isFinite, origin.y.isFinite else {
-                throw LayoutError.invalidValue("the drag point must be finite")
-            }
-            if view.translatesAutoresizingMaskIntoConstraints || isDragging(view) {
-                try drag(view, to: origin)
-            }
-        }
+        if let origin { try drag(view, to: origin) }
         let vars = view.variables
         for variable in [vars.x, vars.y] where solver.hasEditVariable(variable) {
             solver.updateVariables()

@@ -5,7 +5,8 @@ import AutoLayout
 extension Session {
     /// `{"type":"drag","view":"card","phase":"begin"|"move"|"end","point":[x,y]}`: `point` is where the
     /// top-left corner of the view's frame should go, in its superview's bounds space. `begin` and `move`
-    /// suggest it (a `move` without `begin` begins); `end` (point optional) releases the view.
+    /// suggest it (a `move` without `begin` begins); `end` releases the view, after a last move to `point`
+    /// when given (so one `end` with a point is a whole nudge).
     func drag(_ message: Fields) throws {
         guard let id = try message.string("view") else { throw ProtocolError.missing("view", in: "drag") }
         let engine = scene.engine

@@ -1,0 +1,310 @@
+"""The page in headless Chromium against the real server: rendering checked on screenshot pixels
+computed from the streamed frames and the canvas mapping (root points → CSS px), not from the DOM."""
+import base64
+import json
+import zlib
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import (HEIGHT, WIDTH, Screenshot, canvas_origin, close_to, hex_color, open_page,
+                      screen_rects, set_viewport, settle, wait_for)
+
+SEEDS = ["date-picker", "search-bar", "keyboard", "keyboard-guide", "keyboard-transform"]
+
+
+def state(browser):
+    return browser.execute_script(
+        "const p = window.playground; return {scene: p.scene, frames: p.frames, layout: p.layout,"
+        " keyboard: p.keyboard};")
+
+
+def to_css(browser, layout, x, y):
+    left, top = canvas_origin(browser)
+    return left + layout["ox"] + x * layout["scale"], top + layout["oy"] + y * layout["scale"]
+
+
+def console_errors(browser):
+    return [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def encoded(doc):
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(json.dumps(doc).encode()) + packer.flush()
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def column_edge(shot, x, y_from, y_to, color):
+    """First y (CSS px) in [y_from, y_to) whose pixel matches color, or None."""
+    for y in range(int(y_from), int(y_to)):
+        if close_to(shot.pixel(x, y), color, 10):
+            return y
+    return None
+
+
+def test_page_loads_without_console_errors(driver, server):
+    driver.get_log("browser")  # drop anything from earlier pages
+    open_page(driver, server.url)
+    assert console_errors(driver) == []
+    # Connection state, scene list and devices are visible, not only in the console.
+    assert "Connected" in driver.find_element(By.ID, "status-text").text
+    names = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#scene-select option")]
+    assert names[:len(SEEDS)] == SEEDS
+    devices = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#device-select option")]
+    assert "iphone-x" in devices
+
+
+@pytest.mark.parametrize("name", SEEDS)
+def test_seed_scene_renders(driver, server, name):
+    layout = open_page(driver, f"{server.url}#scene={name}", scene=name)
+    s = state(driver)
+    scene, frames = s["scene"], s["frames"]
+    W, H = scene["root"]["size"]
+    safe = scene["root"].get("safeArea", [0, 0, 0, 0])
+    views = {v["id"]: v for v in scene["views"]}
+    order = screen_rects(scene, frames)
+    # Effective alpha and transforms down the tree.
+    info = {"root": (1.0, True)}
+    for item in order:
+        parent_alpha, parent_identity = info[item["parent"]]
+        info[item["id"]] = (parent_alpha * item["alpha"], parent_identity and item["identity"])
+    keyboard = s["keyboard"] or [0, H, W, 0]
+    scale = layout["scale"]
+    px = 1 / scale  # one CSS px in points
+    shot = Screenshot(driver)
+
+    def occluded(index, x, y):
+        for later in order[index + 1:]:
+            if info[later["id"]][0] <= 0:
+                continue  # alpha 0 draws nothing
+            lx, ly, lw, lh = later["rect"]
+            if lx - 4 * px <= x <= lx + lw + 4 * px and ly - 4 * px <= y <= ly + lh + 4 * px:
+                return True
+        return False
+
+    def clear_of_overlays(x, y):
+        if not (4 * px < x < W - 4 * px and 4 * px < y < H - 4 * px):
+            return False
+        if keyboard[3] > 0 and y >= keyboard[1] - 4 * px:
+            return False
+        edges_x = [safe[1], W - safe[3]]
+        edges_y = [safe[0], H - safe[2]]
+        if any(abs(x - e) < 5 * px for e in edges_x) or any(abs(y - e) < 5 * px for e in edges_y):
+            return False
+        return not (abs(y - safe[0]) < 16 * px and x > W - safe[3] - 70 * px)  # the "safe area" label
+
+    checked = []
+    for index, item in enumerate(order):
+        alpha, identity = info[item["id"]]
+        x0, y0, w, h = item["rect"]
+        if alpha < 1 or not identity or w * scale < 14 or h * scale < 14:
+            continue
+        label = views[item["id"]].get("label") or item["id"]
+        label_w = (8 + 8.5 * len(label)) * px  # bold 12 px text from 6 px in, generously
+        candidates = [(x0 + fx * w, y0 + fy * h) for fy in (0.85, 0.7, 0.55, 0.4, 0.25)
+                      for fx in (0.9, 0.8, 0.5, 0.2)]
+        for x, y in candidates:
+            if x - x0 < 5 * px or x0 + w - x < 5 * px or y - y0 < 5 * px or y0 + h - y < 5 * px:
+                continue
+            if y - y0 < 22 * px and x - x0 < label_w:
+                continue
+            if occluded(index, x, y) or not clear_of_overlays(x, y):
+                continue
+            cx, cy = to_css(driver, layout, x, y)
+            expected = hex_color(views[item["id"]]["color"])
+            actual = shot.pixel(cx, cy)
+            assert close_to(actual, expected), f"{name}: {item['id']} at {x:.1f},{y:.1f} pt is {actual}, not {expected}"
+            checked.append(item["id"])
+            break
+    assert len(checked) >= 2, f"{name}: only {checked} could be checked"
+    # The device's white screen where no view is.
+    cx, cy = to_css(driver, layout, W * 0.5, 2)
+    if not any(r["rect"][1] <= 2 <= r["rect"][1] + r["rect"][3] and r["rect"][0] <= W * 0.5 <= r["rect"][0] + r["rect"][2]
+               for r in order if info[r["id"]][0] > 0):
+        assert close_to(shot.pixel(cx, cy), (255, 255, 255))
+
+
+def test_slider_moves_the_box_by_the_right_amount(driver, server):
+    layout = open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    scene = state(driver)["scene"]
+    nav_color = hex_color(next(v for v in scene["views"] if v["id"] == "navView")["color"])
+    x, _ = to_css(driver, layout, 40, 0)
+    _, top = to_css(driver, layout, 0, -4)
+    _, bottom = to_css(driver, layout, 0, 120)
+    before = column_edge(Screenshot(driver), x, top, bottom, nav_color)
+    slider = driver.find_element(By.CSS_SELECTOR, '.constraint[data-id="navTop"] input[type="range"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", slider)
+    driver.execute_script("arguments[0].focus()", slider)  # a click would move it to the pointer
+    assert float(slider.get_attribute("value")) == 0
+    slider.send_keys(*([Keys.ARROW_RIGHT] * 24))  # 24 steps of 0.5 pt
+    target = 12
+    wait_for(driver, f"const f = window.playground.frames.navView.frame; return Math.abs(f[1] - {target}) < 1e-6")
+    settle(driver)
+    number = driver.find_element(By.CSS_SELECTOR, '.constraint[data-id="navTop"] input[type="number"]')
+    assert float(number.get_attribute("value")) == target
+    after = column_edge(Screenshot(driver), x, top, bottom + 40 * layout["scale"], nav_color)
+    # Before the click the top edge was at 0 pt; now at `target` points.
+    assert before is not None and after is not None
+    # Within 2 px: the stroke and anti-aliasing shift the first full-colour row by up to a pixel per edge.
+    assert abs((after - before) - target * layout["scale"]) <= 2, (before, after, target, layout["scale"])
+
+
+def test_action_animates_monotonically_and_ends_right(driver, server):
+    layout = open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.find_element(By.CSS_SELECTOR, '#speed option[value="0.25"]').click()
+    wait_for(driver, "return window.playground.final")
+    driver.execute_script("window.playground.clearHistory()")
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    wait_for(driver, "const h = window.playground.history;"
+                     "return h.some((m) => !m.final) && h.length && h[h.length - 1].final", timeout=15)
+    history = driver.execute_script("return window.playground.history")
+    ys = [m["views"]["navView"]["frame"][1] for m in history if "navView" in m["views"]]
+    alphas = [m["views"]["cover"]["alpha"] for m in history if "alpha" in m["views"].get("cover", {})]
+    times = [m["time"] for m in history]
+    assert ys[-1] == -62 and abs(alphas[-1] - 0.4) < 1e-9
+    assert all(b <= a for a, b in zip(ys, ys[1:])), ys
+    assert all(b >= a for a, b in zip(alphas, alphas[1:])), alphas
+    assert len({y for y in ys if -62 < y < 0}) >= 10, f"only {len(ys)} frames"
+    assert abs((times[-1] - times[0]) - 0.25) < 0.05  # session seconds; 1 s of real time at 0.25×
+    # On screen: the search bar now sits at the top (navView is above the screen).
+    settle(driver)
+    scene = state(driver)["scene"]
+    bar = hex_color(next(v for v in scene["views"] if v["id"] == "searchBar")["color"])
+    x, _ = to_css(driver, layout, 4, 0)
+    _, top = to_css(driver, layout, 0, -2)
+    _, bottom = to_css(driver, layout, 0, 60)
+    edge = column_edge(Screenshot(driver), x, top, bottom, bar)
+    assert edge is not None and abs(edge - to_css(driver, layout, 0, 0)[1]) <= 1.5
+    driver.find_element(By.CSS_SELECTOR, '#speed option[value="1"]').click()
+
+
+def test_url_round_trips_an_edited_scene(driver, server):
+    layout = open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    number = driver.find_element(By.CSS_SELECTOR, '.constraint[data-id="navHeight"] input[type="number"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", number)
+    number.send_keys(Keys.CONTROL, "a")
+    number.send_keys("80", Keys.ENTER)
+    driver.execute_script("window.playground.select('searchBar')")
+    driver.find_element(By.ID, "clips").click()
+    wait_for(driver, "return window.playground.frames.navView.frame[3] === 80")
+    wait_for(driver, "return location.hash.startsWith('#s=') && window.playground.scene.constraints"
+                     ".find((c) => c.id === 'navHeight').constant === 80")
+    url = wait_for(driver, "return window.playground.shareUrl()")
+    assert len(url) < 8000
+    driver.get_log("browser")
+    layout = open_page(driver, url, scene="search-bar")
+    s = state(driver)
+    assert next(c for c in s["scene"]["constraints"] if c["id"] == "navHeight")["constant"] == 80
+    assert s["frames"]["navView"]["frame"] == [0, 0, 375, 80]
+    assert driver.execute_script("return window.playground.clips") == ["searchBar"]
+    nav = hex_color(next(v for v in s["scene"]["views"] if v["id"] == "navView")["color"])
+    shot = Screenshot(driver)
+    assert close_to(shot.pixel(*to_css(driver, layout, 300, 72)), nav)  # below the old 62 pt edge
+    assert console_errors(driver) == []
+
+
+def test_conflict_is_shown(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.find_element(By.CSS_SELECTOR, "#add-box > summary").click()
+    field = driver.find_element(By.ID, "add-equation")
+    field.send_keys("navView.height == 100", Keys.ENTER)
+    wait_for(driver, "return document.querySelector('#log .log-conflict') !== null")
+    wait_for(driver, "return document.querySelector('.constraint.is-broken') !== null")
+    text = driver.find_element(By.CSS_SELECTOR, "#log .log-conflict").text
+    assert "navHeight" in text or "c1" in text
+    detail = driver.find_element(By.CSS_SELECTOR, "#log .log-conflict .log-detail").get_attribute("textContent")
+    assert "Unable to simultaneously satisfy constraints" in detail
+    badge = driver.find_element(By.CSS_SELECTOR, ".constraint.is-broken .badge-broken")
+    assert badge.is_displayed()
+    assert driver.find_element(By.ID, "log-count").text != "0"
+    # Selecting the view draws the broken constraint in red on the canvas.
+    driver.execute_script("window.playground.select('navView')")
+    layout = settle(driver)
+    shot = Screenshot(driver)
+    x0, y0 = to_css(driver, layout, 0, 0)
+    x1, y1 = to_css(driver, layout, 375, 62)
+    red = [(x, y) for x in range(int(x0), int(x1), 2) for y in range(int(y0), int(y1), 2)
+           if close_to(shot.pixel(x, y), (0xd9, 0x2d, 0x20), 24)]
+    assert len(red) > 20
+
+
+def test_dragging_moves_a_view_through_the_solver(driver, server):
+    doc = {"name": "drag-test", "root": {"size": [375, 667]},
+           "views": [{"id": "card", "color": "#e26d5a"}],
+           "constraints": [{"id": "w", "first": "card.width", "constant": 120},
+                           {"id": "h", "first": "card.height", "constant": 80},
+                           {"id": "top", "first": "card.top", "second": "root.top", "constant": 200,
+                            "priority": 500}]}
+    layout = open_page(driver, f"{server.url}#s={encoded(doc)}", scene="drag-test")
+    assert state(driver)["frames"]["card"]["frame"] == [0, 200, 120, 80]
+    wait_for(driver, "return (window.playground.ambiguity.card || []).includes('horizontal')")
+    scale = layout["scale"]
+    canvas = driver.find_element(By.ID, "canvas")
+    left, top = canvas_origin(driver)
+    cx, cy = to_css(driver, layout, 60, 240)
+    size = canvas.size
+    start = (cx - left - size["width"] / 2, cy - top - size["height"] / 2)
+    driver.execute_script("window.playground.clearHistory()")
+    chain = ActionChains(driver, duration=20)
+    chain.move_to_element_with_offset(canvas, *start).click_and_hold()
+    for step in range(1, 9):
+        chain.move_to_element_with_offset(canvas, start[0] + 10 * step, start[1] + 7.5 * step)
+    chain.perform()
+    # While held, both coordinates follow (800 beats the top constraint's 500).
+    wait_for(driver, f"const f = window.playground.frames.card.frame;"
+                     f"return Math.abs(f[1] - (200 + 60 / {scale})) < 0.6 && Math.abs(f[0] - 80 / {scale}) < 0.6")
+    ActionChains(driver).release().move_to_element(driver.find_element(By.ID, "panel")).perform()
+    # Released: y goes back to the constraint; x is free and stays where it was dropped.
+    wait_for(driver, f"const f = window.playground.frames.card.frame;"
+                     f"return f[1] === 200 && Math.abs(f[0] - 80 / {scale}) < 0.6")
+    assert driver.execute_script("return window.playground.drags") >= 3
+    frame = state(driver)["frames"]["card"]["frame"]
+    settle(driver)
+    shot = Screenshot(driver)
+    assert close_to(shot.pixel(*to_css(driver, layout, frame[0] + 100, 270)), hex_color("#e26d5a"))
+    assert not close_to(shot.pixel(*to_css(driver, layout, frame[0] - 6, 270)), hex_color("#e26d5a"))
+    # Keyboard: Alt+Right nudges the selected view by one point through the same drag.
+    assert driver.execute_script("return window.playground.selected") == "card"
+    canvas.send_keys(Keys.ALT, Keys.ARROW_RIGHT)
+    wait_for(driver, f"return window.playground.frames.card.frame[0] === {frame[0] + 1}")
+
+
+def test_export_and_import(driver, server):
+    open_page(driver, f"{server.url}#scene=date-picker", scene="date-picker")
+    driver.find_element(By.ID, "export-json").click()
+    text = wait_for(driver, "const t = document.getElementById('export-text').value;"
+                            "return t.startsWith('{') ? t : null")
+    doc = json.loads(text)
+    assert doc["name"] == "date-picker" and any(c["id"] == "pickerTop" for c in doc["constraints"])
+    driver.find_element(By.CSS_SELECTOR, "#export-dialog button[value=close]").click()
+    driver.find_element(By.ID, "export-swift").click()
+    wait_for(driver, "const t = document.getElementById('export-text').value;"
+                     "return t.includes('import UIKit') || !document.getElementById('export-error').hidden")
+    driver.find_element(By.CSS_SELECTOR, "#export-dialog button[value=close]").click()
+    # Import: the exported document with one constant changed.
+    next(c for c in doc["constraints"] if c["id"] == "pickerTop")["constant"] = 400
+    doc["name"] = "imported"
+    driver.find_element(By.ID, "import").click()
+    area = driver.find_element(By.ID, "import-text")
+    driver.execute_script("arguments[0].value = arguments[1]", area, json.dumps(doc))
+    driver.find_element(By.ID, "import-load").click()
+    wait_for(driver, "return document.body.dataset.scene === 'imported'")
+    wait_for(driver, "return window.playground.frames.pickerContainer.frame[1] === 400")
+
+
+def test_keyboard_and_tablet_layout(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    canvas = driver.find_element(By.ID, "canvas")
+    canvas.send_keys(Keys.ARROW_RIGHT)
+    canvas.send_keys(Keys.ENTER)
+    assert driver.execute_script("return window.playground.selected") == "navView"
+    assert driver.find_element(By.ID, "inspector-id").text == "navView"
+    for width, height in ((1024, 768), (820, 1180), (WIDTH, HEIGHT)):
+        set_viewport(driver, width, height)
+        wait_for(driver, f"return window.innerWidth === {width}")
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, (width, overflow)
+        box = canvas.rect
+        assert box["width"] >= 300 and box["height"] >= 300, (width, box)
