@@ -118,25 +118,55 @@ struct Animator {
 
     /// The on-screen offset from the model value of `property` of `view` at `time`.
     func offset(_ property: AnimatedProperty, of view: View, components: Int, at time: Double) -> [Double]? {
-        let key = ObjectIdentifier(view)
-        let past = time < retiredEnd ? retired[key] ?? [] : []
-        guard running[key] != nil || !past.isEmpty else { return nil }
-        var offset: [Double]?
-        let animations = past + (running[key] ?? [])
-        for animation in animations where animation.property == property && !animation.isFinished(at: time) {
-            let remaining = animation.remaining(at: time)
-            var sum = offset ?? Array(repeating: 0, count: components)
-            for index in 0..<min(components, animation.delta.count) {
-                sum[index] += animation.delta[index] * remaining
-            }
-            offset = sum
+        guard let offset = offset(property, of: ObjectIdentifier(view), at: time, components: components) else {
+            return nil
         }
+        return (0..<components).map { $0 < 8 ? offset[$0] : 0 }
+    }
+
+    /// The offsets of every animated property of the view `key` at `time` (nil lanes: not moving), or
+    /// nil when the view has no animations at all.
+    ///
+    /// `mutating` only so that a caller holding the animator in a class property (`LayoutEngine`) passes
+    /// it in place: a non-mutating call copies the whole struct, retaining each of its dictionaries, for
+    /// every view of every frame. Nothing is changed.
+    mutating func presentationOffsets(of key: ObjectIdentifier, at time: Double)
+        -> (frame: SIMD8<Double>?, boundsOrigin: SIMD8<Double>?, alpha: SIMD8<Double>?, transform: SIMD8<Double>?)? {
+        guard running[key] != nil || retired[key] != nil else { return nil }
+        return (offset(.frame, of: key, at: time, components: 4),
+                offset(.boundsOrigin, of: key, at: time, components: 2),
+                offset(.alpha, of: key, at: time, components: 1),
+                offset(.transform, of: key, at: time, components: 6))
+    }
+
+    /// The on-screen offset of `property` of the view `key` at `time` in the first `components` lanes
+    /// (at most 8), nil when no animation moves it. The same sums as the array form, in the same order
+    /// (kept animations, then running ones), without allocating: presentation values are computed for
+    /// every view of every animating session at the display rate.
+    func offset(_ property: AnimatedProperty, of key: ObjectIdentifier, at time: Double,
+                components: Int) -> SIMD8<Double>? {
+        var offset: SIMD8<Double>?
+        func add(_ animations: [PropertyAnimation]) {
+            for index in animations.indices {
+                guard animations[index].property == property, !animations[index].isFinished(at: time) else { continue }
+                let remaining = animations[index].remaining(at: time)
+                var sum = offset ?? SIMD8<Double>()
+                animations[index].delta.withUnsafeBufferPointer { delta in
+                    for lane in 0..<min(components, delta.count, 8) { sum[lane] += delta[lane] * remaining }
+                }
+                offset = sum
+            }
+        }
+        if time < retiredEnd, let past = retired[key] { add(past) }
+        if let current = running[key] { add(current) }
         return offset
     }
 
     /// Drops every animation that has ended by `time`, completing blocks whose animations all ended.
     mutating func advance(to time: Double) {
         for (key, animations) in running {
+            // Most ticks end nothing: look before partitioning (which allocates) on every view.
+            guard animations.contains(where: { $0.isFinished(at: time) }) else { continue }
             let (done, left) = animations.reduce(into: ([PropertyAnimation](), [PropertyAnimation]())) {
                 if $1.isFinished(at: time) { $0.0.append($1) } else { $0.1.append($1) }
             }

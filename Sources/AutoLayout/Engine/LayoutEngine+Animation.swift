@@ -70,28 +70,30 @@ extension LayoutEngine {
 
     /// The on-screen state of `view` at the current time: model values plus every running animation's
     /// remaining offset.
+    ///
+    /// Called for every view of every animating session at the display rate, so it allocates nothing:
+    /// offsets are summed in SIMD lanes, with the same arithmetic as `Animator.offset(_:of:components:at:)`.
     public func presentation(of view: View) -> ViewState {
-        var frame = view.frame.components
-        var bounds = [view.boundsOrigin.x, view.boundsOrigin.y]
-        var alpha = [view.alpha]
-        var transform = view.transform.components
-        if animator.hasAnimations(for: view) {
-            func apply(_ property: AnimatedProperty, _ values: inout [Double]) {
-                guard let offset = animator.offset(property, of: view, components: values.count, at: time) else {
-                    return
-                }
-                for index in values.indices { values[index] += offset[index] }
-            }
-            apply(.frame, &frame)
-            apply(.boundsOrigin, &bounds)
-            apply(.alpha, &alpha)
-            apply(.transform, &transform)
+        let model = view.frame
+        guard let offsets = animator.presentationOffsets(of: ObjectIdentifier(view), at: time) else {
+            return ViewState(frame: model, bounds: Rect(origin: view.boundsOrigin, size: model.size),
+                             alpha: view.alpha, transform: view.transform)
         }
-        let presentedFrame = Rect(components: frame) ?? view.frame
+        var frame = SIMD8<Double>(model.origin.x, model.origin.y, model.size.width, model.size.height, 0, 0, 0, 0)
+        var bounds = SIMD8<Double>(view.boundsOrigin.x, view.boundsOrigin.y, 0, 0, 0, 0, 0, 0)
+        var alpha = SIMD8<Double>(view.alpha, 0, 0, 0, 0, 0, 0, 0)
+        let t = view.transform
+        var transform = SIMD8<Double>(t.a, t.b, t.c, t.d, t.tx, t.ty, 0, 0)
+        if let offset = offsets.frame { frame += offset }
+        if let offset = offsets.boundsOrigin { bounds += offset }
+        if let offset = offsets.alpha { alpha += offset }
+        if let offset = offsets.transform { transform += offset }
+        let presentedFrame = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
         return ViewState(
             frame: presentedFrame,
             bounds: Rect(origin: Point(x: bounds[0], y: bounds[1]), size: presentedFrame.size),
             alpha: alpha[0],
-            transform: AffineTransform(components: transform) ?? view.transform)
+            transform: AffineTransform(a: transform[0], b: transform[1], c: transform[2], d: transform[3],
+                                       tx: transform[4], ty: transform[5]))
     }
 }

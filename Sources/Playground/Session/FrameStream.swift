@@ -6,18 +6,15 @@ import AutoLayout
 /// Values are compared after rounding to a micro-point, the precision they are sent with, so a field
 /// is sent only when the client would see a different number.
 struct FrameStream {
-    /// What the client was last sent for one view. The view is held so its identity cannot be reused by
-    /// a new view while the entry exists.
-    private struct Sent {
-        let view: View
-        var state: Shown
-        /// The `pass` in which the view was last seen; older entries belong to removed views.
-        var pass: Int
-    }
-
-    private var sent: [ObjectIdentifier: Sent] = [:]
+    /// The views last sent, in visiting order (root first), and what the client was sent for each.
+    /// The views are held so their identities cannot be reused by new views meanwhile. While the view
+    /// list stays the same (every frame of an animation), the previous state is found by position,
+    /// without hashing.
+    private var sentViews: [View] = []
+    private var sentStates: [Shown] = []
+    private var visitedViews: [View] = []
+    private var visitedStates: [Shown] = []
     private var sentKeyboard: Rect?
-    private var pass = 0
     private var encoder = FramesEncoder()
     private(set) var sequence = 0
     /// Set by `load`: the next message lists every view and field.
@@ -42,15 +39,30 @@ struct FrameStream {
     /// or nil when nothing changed at all.
     private mutating func takeChanges(of engine: LayoutEngine, encoding: Bool) -> (frame: Rect, changed: Bool)? {
         let everything = sendsEverything
-        if everything { sent.removeAll(keepingCapacity: true) }
-        pass &+= 1
+        if everything {
+            sentViews.removeAll(keepingCapacity: true)
+            sentStates.removeAll(keepingCapacity: true)
+        }
+        visitedViews.removeAll(keepingCapacity: true)
+        visitedStates.removeAll(keepingCapacity: true)
+        var byIdentity: [ObjectIdentifier: Int]?   // built only when the view list changed
         var changedViews = 0
         func visit(_ view: View) {
             var state = Self.rounded(engine.presentation(of: view))
             state.hidden = view.isHidden
-            let key = ObjectIdentifier(view)
-            let previous = sent[key]?.state
-            sent[key] = Sent(view: view, state: state, pass: pass)
+            let position = visitedViews.count
+            visitedViews.append(view)
+            visitedStates.append(state)
+            let previous: Shown?
+            if position < sentViews.count, sentViews[position] === view {
+                previous = sentStates[position]
+            } else {
+                if byIdentity == nil {
+                    byIdentity = Dictionary(sentViews.enumerated().map { (ObjectIdentifier($1), $0) },
+                                            uniquingKeysWith: { first, _ in first })
+                }
+                previous = byIdentity?[ObjectIdentifier(view)].map { sentStates[$0] }
+            }
             if previous == state { return }
             changedViews += 1
             guard encoding else { return }
@@ -63,15 +75,9 @@ struct FrameStream {
             encoder.endView()
         }
         visit(engine.root)
-        var seen = 1
-        for view in engine.views {
-            visit(view)
-            seen += 1
-        }
-        if sent.count > seen {
-            let current = pass
-            sent = sent.filter { $0.value.pass == current }
-        }
+        for view in engine.views { visit(view) }
+        swap(&sentViews, &visitedViews)
+        swap(&sentStates, &visitedStates)
         let keyboard = Self.rounded(engine.presentation(of: engine.keyboard).frame)
         let keyboardChanged = everything || keyboard != sentKeyboard
         sentKeyboard = keyboard
