@@ -40,6 +40,7 @@ const state = {
   speed: 1,
   timeline: { start: null, end: null, expected: 0.25 },
   seeking: 0, // seek requests in flight
+  clockTime: null, // the session time while paused (known from the last seek)
   scrubbing: false,
   drags: 0, // drag messages sent (tests)
   history: [], // the last frames messages { seq, time, final, views } (tests, debugging)
@@ -201,6 +202,7 @@ async function onHello(message) {
   fillDevices();
   // A new session (first visit or server restart): a fresh, running clock.
   state.paused = false;
+  state.clockTime = null;
   if (state.speed !== 1) connection.request({ type: 'clock', speed: state.speed }).catch(() => {});
   syncTimeline();
   let wanted = state.wanted;
@@ -558,7 +560,7 @@ function syncDevice() {
 async function setDevice(name, orientation) {
   const message = { type: 'device', orientation };
   if (name) message.name = name;
-  state.timeline.expected = 0.4;
+  expectAnimation(0.4);
   try {
     const answer = await connection.request(message);
     if (answer.type !== 'error') {
@@ -612,9 +614,32 @@ pauseButton.addEventListener('click', async () => {
   try {
     const answer = await connection.request({ type });
     if (answer.type !== 'error') state.paused = type === 'pause';
+    state.clockTime = null;
+    if (state.paused && typeof state.lastTime === 'number') {
+      // Stop on the instant last drawn, so the session's time is known while paused: animations
+      // started now begin there (a paused clock streams no frames to tell).
+      state.seeking += 1;
+      try {
+        const sought = await connection.request({ type: 'seek', time: state.lastTime });
+        if (sought.type !== 'error') state.clockTime = state.lastTime;
+      } finally {
+        state.seeking -= 1;
+      }
+    }
   } catch { /* closed */ }
   syncTimeline();
 });
+
+/** Before a message that may animate: while paused, its animations start at the known clock time. */
+function expectAnimation(seconds) {
+  const t = state.timeline;
+  t.expected = seconds;
+  if (state.paused && state.clockTime !== null) {
+    t.start = state.clockTime;
+    t.end = state.clockTime + Math.max(0.05, seconds);
+    syncTimeline();
+  }
+}
 
 $('speed').addEventListener('change', async (event) => {
   const speed = Number.parseFloat(event.target.value) || 1;
@@ -629,6 +654,7 @@ document.addEventListener('pointerup', () => { state.scrubbing = false; });
 scrubber.addEventListener('input', () => {
   const time = Number.parseFloat(scrubber.value);
   if (!Number.isFinite(time)) return;
+  state.clockTime = time;
   sendLatest('seek', () => ({ type: 'seek', time }), { seek: true });
 });
 
@@ -673,7 +699,7 @@ async function pump(channel, { seek, refresh }) {
 function edit(ops) {
   const animation = controls.animation();
   if (animation.enabled) {
-    state.timeline.expected = animation.delay + animation.duration;
+    expectAnimation(animation.delay + animation.duration);
     return {
       type: 'animate',
       duration: animation.duration,
@@ -754,7 +780,7 @@ function setClips(id, on) {
 
 async function runAction(name) {
   const action = (state.scene?.actions || []).find((a) => a.name === name);
-  state.timeline.expected = action ? opsDuration(action.ops, state.scene.actions) : 0.25;
+  expectAnimation(action ? opsDuration(action.ops, state.scene.actions) : 0.25);
   try {
     await connection.request({ type: 'action', name });
   } catch {
@@ -765,7 +791,7 @@ async function runAction(name) {
 }
 
 async function moveKeyboard(show) {
-  state.timeline.expected = 0.25;
+  expectAnimation(0.25);
   try {
     await connection.request({ type: 'keyboard', show });
   } catch {

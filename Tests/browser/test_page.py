@@ -308,3 +308,27 @@ def test_keyboard_and_tablet_layout(driver, server):
         assert overflow <= 0, (width, overflow)
         box = canvas.rect
         assert box["width"] >= 300 and box["height"] >= 300, (width, box)
+
+
+def test_pause_and_scrub_the_timeline(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.find_element(By.ID, "pause").click()
+    wait_for(driver, "return window.playground.paused && document.getElementById('pause').textContent === 'Resume'")
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    timeline = wait_for(driver, "const t = window.playground.timeline; return t.start !== null ? t : null")
+    assert abs(timeline["end"] - timeline["start"] - 0.25) < 1e-9
+    # Paused: the nav view has not moved yet.
+    assert state(driver)["frames"]["navView"]["frame"][1] == 0
+    scrubber = driver.find_element(By.ID, "scrubber")
+    assert scrubber.is_enabled()
+    scrubber.send_keys(Keys.END)
+    wait_for(driver, "return window.playground.frames.navView.frame[1] === -62")
+    scrubber.send_keys(Keys.HOME)
+    wait_for(driver, "return window.playground.frames.navView.frame[1] === 0")
+    # Half way through an easeInOut curve is half way along.
+    driver.execute_script("const s = arguments[0]; s.value = String((Number(s.min) + Number(s.max)) / 2);"
+                          "s.dispatchEvent(new Event('input'))", scrubber)
+    wait_for(driver, "return window.playground.frames.navView.frame[1] === -31")
+    driver.find_element(By.ID, "pause").click()
+    wait_for(driver, "return !window.playground.paused")
+    wait_for(driver, "return window.playground.frames.navView.frame[1] === -62 && window.playground.final")
