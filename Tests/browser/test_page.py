@@ -332,3 +332,32 @@ def test_pause_and_scrub_the_timeline(driver, server):
     driver.find_element(By.ID, "pause").click()
     wait_for(driver, "return !window.playground.paused")
     wait_for(driver, "return window.playground.frames.navView.frame[1] === -62 && window.playground.final")
+
+
+def test_reconnects_after_a_server_restart_and_restores_the_edited_scene(driver):
+    from conftest import Server
+    first = Server()
+    try:
+        open_page(driver, f"{first.url}#scene=search-bar", scene="search-bar")
+        number = driver.find_element(By.CSS_SELECTOR, '.constraint[data-id="navHeight"] input[type="number"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", number)
+        number.send_keys(Keys.CONTROL, "a")
+        number.send_keys("90", Keys.ENTER)
+        wait_for(driver, "return location.hash.startsWith('#s=') && window.playground.scene.constraints"
+                         ".find((c) => c.id === 'navHeight').constant === 90")
+    finally:
+        assert first.stop() == 0
+    wait_for(driver, "return document.body.dataset.state !== 'open'")
+    assert "Disconnected" in driver.find_element(By.ID, "status-text").text or \
+        driver.execute_script("return document.body.dataset.state") == "connecting"
+    second = Server(port=first.port)
+    try:
+        wait_for(driver, "return document.body.dataset.state === 'open'", timeout=20)
+        wait_for(driver, "const f = window.playground.frames.navView;"
+                         "return f && f.frame[3] === 90 && window.playground.scene.constraints"
+                         ".find((c) => c.id === 'navHeight').constant === 90", timeout=10)
+        log = driver.find_element(By.ID, "log").text
+        assert "Connection closed" in log
+    finally:
+        driver.get("about:blank")
+        assert second.stop() == 0
