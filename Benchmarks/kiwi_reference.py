@@ -385,7 +385,7 @@ def ours(name, n):
 def compare(cases, budget, as_json):
     """Ours and Kiwi's on each case, and our time / Kiwi's (in-place changes against Kiwi's remove + add)."""
     if not as_json:
-        print(f"{'scenario':>8}{'N':>7}  {'measure':<28}{'ours':>12}{'Kiwi':>12}{'ours/Kiwi':>12}")
+        print(f"{'scenario':>8}{'N':>7}  {'measure':<38}{'ours':>14}{'Kiwi':>14}{'ours/Kiwi':>12}")
     for name, n in cases:
         a = ours(name, n)
         b = run_case(name, n, budget)
@@ -407,7 +407,7 @@ def compare(cases, budget, as_json):
             xs = "-" if x is None else f"{x:.3f}"
             ys = "-" if y is None else f"{y:.3f}"
             rs = "-" if r is None else f"{r:.4f}"
-            print(f"{name:>8}{a['N']:>7}  {label:<28}{xs:>12}{ys:>12}{rs:>12}", flush=True)
+            print(f"{name:>8}{a['N']:>7}  {label:<38}{xs:>14}{ys:>14}{rs:>12}", flush=True)
 
 
 def main():
