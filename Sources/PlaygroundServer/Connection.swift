@@ -28,6 +28,9 @@ final class Connection {
     private(set) var pendingClose: (status: lws_close_status, reason: String)?
     /// The close code the peer sent, for the log.
     var peerCloseCode: UInt16?
+    /// `frames` and `error` messages written, for /metrics.
+    private(set) var framesSent = 0
+    private(set) var errorsSent = 0
 
     private var message: [UInt8] = []
     private let maxMessageBytes: Int
@@ -86,6 +89,8 @@ final class Connection {
             return -1
         }
         guard let text = session.nextOutgoing() else { return 0 }
+        // Frames come from the frames encoder, errors from sorted-key JSON whose first key is `code`.
+        if text.hasPrefix(#"{"type":"frames""#) { framesSent += 1 } else if text.hasPrefix(#"{"code":"#) { errorsSent += 1 }
         let pre = Int(CLWS_PRE)
         let utf8 = text.utf8.count
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pre + utf8, alignment: 16)

@@ -18,7 +18,7 @@ enum ContextSetup {
     ///   - arena: keeps every string and struct the context points to alive; release it only after
     ///     `lws_context_destroy`.
     static func makeContext(options: ServerOptions, bind: BindAddress, user: UnsafeMutableRawPointer,
-                            arena: CAllocations) -> OpaquePointer? {
+                            arena: CAllocations, http: HTTPService) -> OpaquePointer? {
         let protocolName = arena.string(ServerOptions.subprotocol)
 
         // [0] is our protocol, [1] the zero terminator. Being first also makes it the protocol plain
@@ -41,18 +41,22 @@ enum ContextSetup {
                 next: mimeTypes, options: nil, name: arena.string(suffix), value: arena.string(type))))
         }
 
+        // Every HTTP request goes to our callback (HTTPService): libwebsockets' own file mounts follow
+        // symbolic links out of the folder, so the server resolves and checks paths itself.
         let mount = arena.array(of: lws_http_mount.self, count: 1, initial: lws_http_mount())
         mount.pointee.mountpoint = arena.string("/")
         mount.pointee.mountpoint_len = 1
-        mount.pointee.origin = arena.string(options.publicDirectory)
-        mount.pointee.def = arena.string("index.html")
-        mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+        mount.pointee.origin = protocolName
+        mount.pointee.origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
         mount.pointee.extra_mimetypes = mimeTypes
+        http.mount = UnsafePointer(mount)
 
-        // Ping idle peers after 30 s without traffic and drop them after 60 s, so dead clients free their sessions.
+        // Ping peers after half the idle timeout without traffic and drop them at the full timeout, so
+        // dead clients free their sessions.
+        let idle = UInt16(clamping: options.idleTimeout > 0 ? options.idleTimeout : 0)
         let retry = arena.array(of: lws_retry_bo_t.self, count: 1, initial: lws_retry_bo_t(
             retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
-            secs_since_valid_ping: 30, secs_since_valid_hangup: 60, jitter_percent: 0))
+            secs_since_valid_ping: max(1, idle / 2), secs_since_valid_hangup: max(2, idle), jitter_percent: 0))
 
         var info = lws_context_creation_info()   // zero-initialised
         info.port = Int32(options.port)
@@ -66,7 +70,7 @@ enum ContextSetup {
         info.vhost_name = arena.string("default")
         info.server_string = arena.string("layout-playground")
         info.pt_serv_buf_size = 32 * 1024
-        info.retry_and_idle_policy = UnsafePointer(retry)
+        if idle > 0 { info.retry_and_idle_policy = UnsafePointer(retry) }
         info.gid = 0   // 0 and -1 both mean: keep the current ids
         info.uid = 0
         info.user = user
@@ -74,6 +78,11 @@ enum ContextSetup {
         var flags = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         if !bind.isIPv6 { flags |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if options.securityHeaders { flags |= UInt64(LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE) }
+        if let certificate = options.tlsCertificate, let key = options.tlsPrivateKey {
+            flags |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+            info.ssl_cert_filepath = arena.string(certificate)
+            info.ssl_private_key_filepath = arena.string(key)
+        }
         info.options = flags
 
         if options.permessageDeflate {

@@ -29,11 +29,18 @@ public final class PlaygroundServer {
         guard stat(options.publicDirectory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw ServerError.publicDirectoryMissing(options.publicDirectory)
         }
+        guard let files = StaticFiles(directory: options.publicDirectory) else {
+            throw ServerError.publicDirectoryMissing(options.publicDirectory)
+        }
+        if (options.tlsCertificate == nil) != (options.tlsPrivateKey == nil) {
+            throw ServerError.contextCreationFailed(host: options.host, port: options.port)
+        }
         self.options = options
-        transport = Transport(options: options)
+        transport = Transport(options: options, files: files)
         ServerLog.configure()
         guard let context = ContextSetup.makeContext(options: options, bind: bind,
-                                                     user: transport.unretainedPointer, arena: arena),
+                                                     user: transport.unretainedPointer, arena: arena,
+                                                     http: transport.http),
               let port = ContextSetup.listenPort(of: context) else {
             throw ServerError.contextCreationFailed(host: options.host, port: options.port)
         }

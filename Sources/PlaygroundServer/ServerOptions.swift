@@ -1,3 +1,5 @@
+import Playground
+
 /// Everything the transport needs to know to start listening.
 public struct ServerOptions: Sendable {
     /// The address to bind: an IPv4 literal (`127.0.0.1`, `0.0.0.0` for every IPv4 interface) or an
@@ -19,6 +21,22 @@ public struct ServerOptions: Sendable {
     /// `x-content-type-options: nosniff`, …) with static files. The page must then carry no inline
     /// script or style element.
     public var securityHeaders: Bool
+    /// What each session may hold and do (`maxMessageBytes` above overrides its own); the session,
+    /// rate and work limits are announced in `hello.limits`.
+    public var sessionLimits: SessionLimits = .server
+    /// Open sessions in total; upgrades beyond it are refused with HTTP 503.
+    public var maxSessions = 256
+    /// Open sessions per remote address; upgrades beyond it are refused with HTTP 503.
+    public var maxSessionsPerAddress = 32
+    /// Seconds without traffic after which a WebSocket is pinged (at half) and dropped (at the full
+    /// time) unless the peer answers; 0 turns it off.
+    public var idleTimeout = 60
+    /// Origins allowed to open a WebSocket besides the server's own (`OriginPolicy`); empty for the
+    /// default (the own origin and localhost), `*` for any.
+    public var allowedOrigins: [String] = []
+    /// PEM certificate and private key files: when both are set the port speaks https and wss only.
+    public var tlsCertificate: String?
+    public var tlsPrivateKey: String?
 
     /// The WebSocket subprotocol the server speaks. Clients that name no subprotocol are served the same.
     public static let subprotocol = "layout-playground.v1"

@@ -14,9 +14,23 @@ final class Transport {
     /// Ticks the sessions that animate under the real-time clock, each at its own frame rate.
     private var scheduler: FrameRateScheduler?
     private var wakeTimer: ServiceTimer?
+    /// Static files, /healthz and /metrics.
+    let http: HTTPService
+    let metrics = Metrics()
+    private let origins: OriginPolicy
+    /// Each session's limits: `options.sessionLimits` with the transport's own limits filled in.
+    private let sessionLimits: SessionLimits
 
-    init(options: ServerOptions) {
+    init(options: ServerOptions, files: StaticFiles) {
         self.options = options
+        http = HTTPService(files: files)
+        origins = OriginPolicy(allowed: options.allowedOrigins)
+        var limits = options.sessionLimits
+        limits.maxMessageBytes = options.maxMessageBytes
+        limits.maxSessions = options.maxSessions
+        limits.maxSessionsPerAddress = options.maxSessionsPerAddress
+        limits.idleTimeoutSeconds = options.idleTimeout > 0 ? options.idleTimeout : nil
+        sessionLimits = limits
     }
 
     /// The pointer stored as the context's user pointer.
@@ -45,9 +59,11 @@ final class Transport {
         lastID += 1
         let id = lastID
         user.storeBytes(of: id, as: UInt64.self)
-        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros)),
+        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros),
+                                                                            limits: sessionLimits),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
         connections[id] = connection
+        metrics.sessionsOpened += 1
         SendBuffer.bound(wsi)
         ServerLog.info("open \(connection.session.id) from \(connection.peer)")
         lws_callback_on_writable(wsi)
@@ -59,9 +75,15 @@ final class Transport {
         let received = connection.receive(bytes, isFirst: lws_is_first_fragment(wsi) != 0,
                                           isFinal: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0,
                                           isBinary: lws_frame_is_binary(wsi) != 0)
-        guard case .message(let text) = received else { return }
+        guard case .message(let text) = received else {
+            if case .tooBig = received { metrics.closedForLimit["message-too-big", default: 0] += 1 }
+            if case .binary = received { metrics.closedForLimit["binary", default: 0] += 1 }
+            return
+        }
         let session = connection.session
+        let started = clock.nowMicros
         session.receive(text, now: clock.now)
+        metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
         if session.hasOutgoing { lws_callback_on_writable(wsi) }
         if session.wantsTicks { startTicking(connection) }
     }
@@ -85,8 +107,53 @@ final class Transport {
         user.storeBytes(of: 0, as: UInt64.self)
         scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
+        metrics.closedFrames += connection.framesSent
+        metrics.closedErrors += connection.errorsSent
         let code = connection.peerCloseCode.map { " (peer sent \($0))" } ?? ""
         ServerLog.info("close \(connection.session.id)\(code)")
+    }
+
+    // MARK: Admission and HTTP
+
+    /// LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION, before the 101: refuses foreign origins (403) and
+    /// upgrades over the session limits (503). Returns non-zero to refuse.
+    func filter(_ wsi: OpaquePointer) -> Int32 {
+        let origin = HTTPService.header(wsi, WSI_TOKEN_ORIGIN)
+        let reason: String
+        let status: http_status
+        if !origins.allows(origin: origin, host: HTTPService.header(wsi, WSI_TOKEN_HOST)) {
+            (reason, status) = ("origin", HTTP_STATUS_FORBIDDEN)
+        } else if connections.count >= options.maxSessions {
+            (reason, status) = ("sessions", HTTP_STATUS_SERVICE_UNAVAILABLE)
+        } else if case let peer = peerAddress(wsi),
+                  connections.values.lazy.filter({ $0.peer == peer }).count >= options.maxSessionsPerAddress {
+            (reason, status) = ("sessions-per-address", HTTP_STATUS_SERVICE_UNAVAILABLE)
+        } else {
+            return 0
+        }
+        metrics.refused[reason, default: 0] += 1
+        ServerLog.info("refused upgrade from \(peerAddress(wsi)) (\(reason)\(origin.map { ", origin \($0.prefix(100))" } ?? ""))")
+        _ = lws_return_http_status(wsi, UInt32(status.rawValue), nil)
+        return 1
+    }
+
+    /// LWS_CALLBACK_HTTP: /healthz, /metrics, else a file of the public folder.
+    func httpRequest(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
+        http.request(wsi, user: user) { path in
+            switch path {
+            case "/healthz":
+                return ("text/plain", "ok\n")
+            case "/metrics":
+                let live = connections.values
+                return ("text/plain; version=0.0.4",
+                        metrics.text(sessions: connections.count,
+                                     frames: metrics.closedFrames + live.reduce(0) { $0 + $1.framesSent },
+                                     errors: metrics.closedErrors + live.reduce(0) { $0 + $1.errorsSent },
+                                     uptime: clock.now))
+            default:
+                return nil
+            }
+        }
     }
 
     // MARK: Tick

@@ -1,16 +1,37 @@
 // layout-playground: serves the playground page and its WebSocket protocol.
 // Parses flags, starts the server, prints where it listens, and stops cleanly on SIGINT/SIGTERM.
 import Foundation
+import Playground
 import PlaygroundServer
 
 let usage = """
-usage: layout-playground [--host ADDRESS] [--port N] [--public DIR]
+usage: layout-playground [--host ADDRESS] [--port N] [--public DIR] [limits] [--allowed-origin ORIGIN]
+                         [--tls-cert FILE --tls-key FILE]
 
   --host ADDRESS  IPv4 or IPv6 address literal to listen on (default 127.0.0.1; only that address is bound)
   --port N        TCP port (default 8080; 0 picks a free one, printed on start)
   --public DIR    folder served at / (default: the package's Public/ folder, found by walking up from
                   the executable's real location, e.g. .build/debug/ -> the package root, then ./Public)
   --help          show this help
+
+Limits (docs/SECURITY.md; announced to clients in hello.limits):
+  --max-message-bytes N        largest message; larger ones close the connection with 1009 (default 1048576)
+  --max-views N                views per scene (default 500)
+  --max-constraints N          constraints per scene (default 2000)
+  --max-ops N                  ops per message (default 10000)
+  --max-work N                 solver work units per message, else too-complex (default 16000000)
+  --rate N                     messages per second per session, else rate-limited; 0 = no limit (default 100)
+  --burst N                    messages accepted at once above the rate (default 200)
+  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default 256)
+  --max-sessions-per-address N open sessions per remote address (default 32)
+  --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default 60)
+
+Access:
+  --allowed-origin ORIGIN      a page origin allowed to open the WebSocket, e.g. https://example.org
+                               (repeat or separate with commas; * for any). Default: the server's own
+                               origin and http(s)://localhost, 127.0.0.1, [::1] on any port.
+  --tls-cert FILE, --tls-key FILE
+                               PEM certificate and key: serve https and wss instead of http and ws
 
 Prints "listening on http://HOST:PORT/" once ready. SIGINT or SIGTERM closes every WebSocket with
 1001 (going away) and exits with status 0.
@@ -32,6 +53,22 @@ struct Flags {
     var host = "127.0.0.1"
     var port = 8080
     var publicDirectory: String?
+    var limits = SessionLimits.server
+    var maxMessageBytes = 1 << 20
+    var maxSessions = 256
+    var maxSessionsPerAddress = 32
+    var idleTimeout = 60
+    var allowedOrigins: [String] = []
+    var tlsCertificate: String?
+    var tlsPrivateKey: String?
+}
+
+/// A whole number ≥ `minimum` for flag `name`, else a usage error.
+func count(_ text: String, _ name: String, minimum: Int = 0) -> Int {
+    guard let number = Int(text), number >= minimum, number <= 1 << 40 else {
+        usageError("invalid value \(text) for \(name): a whole number ≥ \(minimum)")
+    }
+    return number
 }
 
 /// Parses `--name value` and `--name=value` forms.
@@ -61,10 +98,37 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.port = port
         case "--public":
             flags.publicDirectory = value(for: name, inline: inline)
+        case "--max-message-bytes":
+            flags.maxMessageBytes = count(value(for: name, inline: inline), name, minimum: 64)
+            flags.limits.maxMessageBytes = flags.maxMessageBytes
+        case "--max-views": flags.limits.maxViews = count(value(for: name, inline: inline), name)
+        case "--max-constraints": flags.limits.maxConstraints = count(value(for: name, inline: inline), name)
+        case "--max-ops": flags.limits.maxOpsPerMessage = count(value(for: name, inline: inline), name, minimum: 1)
+        case "--max-work":
+            flags.limits.maxWorkPerMessage = count(value(for: name, inline: inline), name, minimum: 1)
+            flags.limits.workPerSecond = flags.limits.workPerSecond.map { _ in Double(flags.limits.maxWorkPerMessage) / 2 }
+        case "--rate":
+            let rate = count(value(for: name, inline: inline), name)
+            flags.limits.messagesPerSecond = rate == 0 ? nil : Double(rate)
+            if rate == 0 { flags.limits.workPerSecond = nil }
+        case "--burst": flags.limits.messageBurst = count(value(for: name, inline: inline), name, minimum: 1)
+        case "--max-sessions": flags.maxSessions = count(value(for: name, inline: inline), name, minimum: 1)
+        case "--max-sessions-per-address":
+            flags.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
+        case "--idle-timeout": flags.idleTimeout = count(value(for: name, inline: inline), name)
+        case "--allowed-origin":
+            flags.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            }
+        case "--tls-cert": flags.tlsCertificate = value(for: name, inline: inline)
+        case "--tls-key": flags.tlsPrivateKey = value(for: name, inline: inline)
         default:
             usageError("unknown argument \(argument)")
         }
         index += 1
+    }
+    if (flags.tlsCertificate == nil) != (flags.tlsPrivateKey == nil) {
+        usageError("--tls-cert and --tls-key go together")
     }
     return flags
 }
@@ -106,8 +170,16 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 let server: PlaygroundServer
 do {
-    server = try PlaygroundServer(options: ServerOptions(host: flags.host, port: flags.port,
-                                                         publicDirectory: publicDirectory))
+    var options = ServerOptions(host: flags.host, port: flags.port, publicDirectory: publicDirectory,
+                                maxMessageBytes: flags.maxMessageBytes)
+    options.sessionLimits = flags.limits
+    options.maxSessions = flags.maxSessions
+    options.maxSessionsPerAddress = flags.maxSessionsPerAddress
+    options.idleTimeout = flags.idleTimeout
+    options.allowedOrigins = flags.allowedOrigins
+    options.tlsCertificate = flags.tlsCertificate
+    options.tlsPrivateKey = flags.tlsPrivateKey
+    server = try PlaygroundServer(options: options)
 } catch {
     printError("layout-playground: \(error)")
     exit(1)
@@ -127,7 +199,7 @@ let signalThread = Thread {
 signalThread.start()
 
 let shownHost = flags.host.contains(":") ? "[\(flags.host)]" : flags.host
-print("listening on http://\(shownHost):\(server.port)/")
+print("listening on \(flags.tlsCertificate == nil ? "http" : "https")://\(shownHost):\(server.port)/")
 fflush(nil)
 printError("serving \(publicDirectory)")
 

@@ -31,7 +31,7 @@ class Server:
                                         stderr=self.log, text=True)
         ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
         line = self.process.stdout.readline() if ready else ""
-        prefix = "listening on http://"
+        prefix = "listening on http://" if not line.startswith("listening on https://") else "listening on https://"
         if not line.startswith(prefix):
             self.process.kill()
             pytest.fail(f"server did not start: {line!r}\n{self.log_text()}")
