@@ -25,9 +25,12 @@ public struct ServerOptions: Sendable {
     /// rate and work limits are announced in `hello.limits`.
     public var sessionLimits: SessionLimits = .server
     /// Open sessions in total; upgrades beyond it are refused with HTTP 503.
-    public var maxSessions = 256
+    public var maxSessions = 4096
     /// Open sessions per remote address; upgrades beyond it are refused with HTTP 503.
     public var maxSessionsPerAddress = 32
+    /// Whether `maxSessionsPerAddress` also counts loopback peers. Off by default: behind a reverse
+    /// proxy, and for local test farms and load tools, every peer is the loopback address.
+    public var limitsLoopbackPerAddress = false
     /// Seconds without traffic after which a WebSocket is pinged (at half) and dropped (at the full
     /// time) unless the peer answers; 0 turns it off.
     public var idleTimeout = 60

@@ -125,7 +125,7 @@ final class Transport {
             (reason, status) = ("origin", HTTP_STATUS_FORBIDDEN)
         } else if connections.count >= options.maxSessions {
             (reason, status) = ("sessions", HTTP_STATUS_SERVICE_UNAVAILABLE)
-        } else if case let peer = peerAddress(wsi),
+        } else if case let peer = peerAddress(wsi), options.limitsLoopbackPerAddress || !Self.isLoopback(peer),
                   connections.values.lazy.filter({ $0.peer == peer }).count >= options.maxSessionsPerAddress {
             (reason, status) = ("sessions-per-address", HTTP_STATUS_SERVICE_UNAVAILABLE)
         } else {
@@ -154,6 +154,11 @@ final class Transport {
                 return nil
             }
         }
+    }
+
+    /// 127.0.0.0/8, ::1 and IPv4-mapped loopback, as `lws_get_peer_simple` prints them.
+    static func isLoopback(_ peer: String) -> Bool {
+        peer.hasPrefix("127.") || peer == "::1" || peer.hasPrefix("::ffff:127.")
     }
 
     // MARK: Tick

@@ -22,8 +22,9 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-work N                 solver work units per message, else too-complex (default 16000000)
   --rate N                     messages per second per session, else rate-limited; 0 = no limit (default 100)
   --burst N                    messages accepted at once above the rate (default 200)
-  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default 256)
-  --max-sessions-per-address N open sessions per remote address (default 32)
+  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default 4096)
+  --max-sessions-per-address N open sessions per remote address (default 32, loopback peers exempt
+                               unless this flag is given: behind a proxy every peer is loopback)
   --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default 60)
 
 Access:
@@ -55,8 +56,9 @@ struct Flags {
     var publicDirectory: String?
     var limits = SessionLimits.server
     var maxMessageBytes = 1 << 20
-    var maxSessions = 256
+    var maxSessions = 4096
     var maxSessionsPerAddress = 32
+    var limitsLoopbackPerAddress = false
     var idleTimeout = 60
     var allowedOrigins: [String] = []
     var tlsCertificate: String?
@@ -115,6 +117,7 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--max-sessions": flags.maxSessions = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-sessions-per-address":
             flags.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
+            flags.limitsLoopbackPerAddress = true
         case "--idle-timeout": flags.idleTimeout = count(value(for: name, inline: inline), name)
         case "--allowed-origin":
             flags.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
@@ -175,6 +178,7 @@ do {
     options.sessionLimits = flags.limits
     options.maxSessions = flags.maxSessions
     options.maxSessionsPerAddress = flags.maxSessionsPerAddress
+    options.limitsLoopbackPerAddress = flags.limitsLoopbackPerAddress
     options.idleTimeout = flags.idleTimeout
     options.allowedOrigins = flags.allowedOrigins
     options.tlsCertificate = flags.tlsCertificate
