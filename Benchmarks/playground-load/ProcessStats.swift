@@ -57,3 +57,13 @@ func readText(_ path: String) -> String? {
     }
     return String(decoding: bytes, as: UTF8.self)
 }
+
+/// Busy CPU seconds of the whole machine (all cores, from /proc/stat), to tell how much of a window
+/// went to other processes.
+func machineBusySeconds() -> Double {
+    guard let stat = readText("/proc/stat"), let line = stat.split(separator: "\n").first else { return 0 }
+    let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+    guard fields.count >= 5 else { return 0 }
+    let idle = fields[3] + fields[4]   // idle + iowait
+    return (fields.reduce(0, +) - idle) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}

@@ -9,6 +9,7 @@ usage: playground-load [options]            run the load phases against servers 
        playground-load --serve [--port N]   serve the playground (what the phases start)
        playground-load --frame-cost         per-frame cost of one session in process (no sockets)
        playground-load --tweak-cost         per-tweak cost of one session in process (no sockets)
+       playground-load --session-memory     heap bytes per session in process
 
   --phases LIST        comma-separated, from echo,tweak,animate,idle (default: all four)
   --sessions N         animating sessions (default 1000)
@@ -66,6 +67,7 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--frame-cost": mode = "frame-cost"
         case "--frame-cost-only": mode = "frame-cost-only"
         case "--tweak-cost": mode = "tweak-cost"
+        case "--session-memory": mode = "session-memory"
         case "--port": options.port = Int(value()) ?? 0
         case "--phases": options.phases = value().split(separator: ",").map(String.init)
         case "--sessions": options.sessions = Int(number(value()))
@@ -103,7 +105,8 @@ func startPlayground(_ options: Options) throws -> Target {
         guard parts.count == 2, let port = Int(parts[1]) else { fail("invalid --url \(url)") }
         return Target(host: String(parts[0]), port: port, pid: options.serverPID, child: nil)
     }
-    let child = try options.server.map { try ChildProcess(executable: $0, arguments: ["--port", "0"]) }
+    let caps = ["--max-sessions", "1000000", "--max-sessions-per-address", "1000000"]
+    let child = try options.server.map { try ChildProcess(executable: $0, arguments: ["--port", "0"] + caps) }
         ?? ChildProcess(executable: ownPath, arguments: ["--serve", "--port", "0"])
     return Target(host: "127.0.0.1", port: child.port, pid: child.pid, child: child)
 }
@@ -127,6 +130,7 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     client.service(for: options.warmup)
     let server0 = target.pid.flatMap(ProcessSample.of)
     let self0 = ProcessSample.of(0)
+    let busy0 = machineBusySeconds()
     client.beginWindow()
     let windowStart = monotonicSeconds()
     client.service(for: options.seconds)
@@ -134,6 +138,7 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     client.endWindow()
     let server1 = target.pid.flatMap(ProcessSample.of)
     let self1 = ProcessSample.of(0)
+    let busy1 = machineBusySeconds()
 
     print("\n== \(name): \(ready)/\(sessions) sessions ready (connected in \(fixed(connectTime, 1)) s), window \(fixed(window, 1)) s")
     if client.connectErrors > 0 { print("  connect errors: \(client.connectErrors)") }
@@ -160,9 +165,23 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     }
     if let server0, let server1 {
         print("  server: CPU \(fixed(100 * ProcessSample.cpuShare(from: server0, to: server1), 1)) % of one core, RSS \(megabytes(server1.residentBytes))")
+        let cpu = server1.cpuSeconds - server0.cpuSeconds
+        let frames = client.connections.reduce(0) { $0 + $1.framesInWindow }
+        if case .animate = workload, frames > 0 {
+            print("  server CPU per frame sent: \(fixed(cpu / Double(frames) * 1e6, 1)) µs (capacity ≈ \(Int(Double(frames) / cpu)) frames/s per core)")
+        }
+        if case .tweak = workload, !client.latencies.isEmpty {
+            print("  server CPU per \(echo ? "echo" : "tweak"): \(fixed(cpu / Double(client.latencies.count) * 1e6, 1)) µs")
+        }
     }
     if let self0, let self1 {
-        print("  load client: CPU \(fixed(100 * ProcessSample.cpuShare(from: self0, to: self1), 1)) % of one core")
+        let frames = client.connections.reduce(0) { $0 + $1.framesInWindow }
+        let perFrame = frames > 0 ? ", \(fixed((self1.cpuSeconds - self0.cpuSeconds) / Double(frames) * 1e6, 1)) µs per frame received" : ""
+        print("  load client: CPU \(fixed(100 * ProcessSample.cpuShare(from: self0, to: self1), 1)) % of one core\(perFrame)")
+        if let server0, let server1 {
+            let others = (busy1 - busy0) - (server1.cpuSeconds - server0.cpuSeconds) - (self1.cpuSeconds - self0.cpuSeconds)
+            print("  other processes on the machine: \(fixed(100 * max(0, others) / window, 1)) % of one core (load average \(loadAverage()))")
+        }
     }
     if !client.unexpected.isEmpty { print("  unexpected: \(client.unexpected)") }
     client.closeAll()
@@ -210,7 +229,11 @@ func serve(port: Int) -> Never {
         _ = FileManager.default.createFile(atPath: found! + "/index.html", contents: Data("<!doctype html>".utf8))
     }
     do {
-        let server = try PlaygroundServer(options: ServerOptions(host: "127.0.0.1", port: port, publicDirectory: found!))
+        var options = ServerOptions(host: "127.0.0.1", port: port, publicDirectory: found!)
+        // Every load session comes from 127.0.0.1: lift the session caps (the rate limits stay).
+        options.maxSessions = 1_000_000
+        options.maxSessionsPerAddress = 1_000_000
+        let server = try PlaygroundServer(options: options)
         print("listening on http://127.0.0.1:\(server.port)/")
         fflush(nil)
         server.run()
@@ -227,6 +250,7 @@ case "serve": serve(port: options.port)
 case "frame-cost": FrameCost.run(); exit(0)
 case "frame-cost-only": FrameCost.run(frames: 200_000, compare: false); exit(0)
 case "tweak-cost": TweakCost.run(); exit(0)
+case "session-memory": SessionMemory.run(); exit(0)
 default: break
 }
 
@@ -262,4 +286,9 @@ do {
     }
 } catch {
     fail("\(error)")
+}
+
+/// The 1-minute load average.
+func loadAverage() -> String {
+    String(readText("/proc/loadavg")?.split(separator: " ").first ?? "?")
 }
