@@ -15,7 +15,9 @@ public struct ServerOptions: Sendable {
     /// Largest complete client message accepted, in bytes (after permessage-deflate inflation).
     /// A larger one closes the connection with 1009 (message too big).
     public var maxMessageBytes: Int
-    /// Offer the permessage-deflate extension to clients.
+    /// Offer the permessage-deflate extension to clients. Off by default: with libwebsockets 4.1.6 a
+    /// few clients sending compressed messages of a few KiB at once hang their connections or abort the
+    /// whole server on an assertion in the extension's inflate path (docs/SECURITY.md).
     public var permessageDeflate: Bool
     /// Send libwebsockets' strict security headers (CSP `default-src 'none'; script-src 'self'…`,
     /// `x-content-type-options: nosniff`, …) with static files. The page must then carry no inline
@@ -47,7 +49,7 @@ public struct ServerOptions: Sendable {
     /// Options with the defaults used by `layout-playground`; `publicDirectory` should be absolute.
     public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String,
                 tickRate: Double = 60, maxMessageBytes: Int = 1 << 20,
-                permessageDeflate: Bool = true, securityHeaders: Bool = true) {
+                permessageDeflate: Bool = false, securityHeaders: Bool = true) {
         self.host = host
         self.port = port
         self.publicDirectory = publicDirectory

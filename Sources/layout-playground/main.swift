@@ -31,6 +31,8 @@ Access:
   --allowed-origin ORIGIN      a page origin allowed to open the WebSocket, e.g. https://example.org
                                (repeat or separate with commas; * for any). Default: the server's own
                                origin and http(s)://localhost, 127.0.0.1, [::1] on any port.
+  --permessage-deflate         offer permessage-deflate (off: libwebsockets 4.1.6 can abort when several
+                               clients send compressed messages at once; see docs/SECURITY.md)
   --tls-cert FILE, --tls-key FILE
                                PEM certificate and key: serve https and wss instead of http and ws
 
@@ -63,6 +65,7 @@ struct Flags {
     var allowedOrigins: [String] = []
     var tlsCertificate: String?
     var tlsPrivateKey: String?
+    var permessageDeflate = false
 }
 
 /// A whole number ≥ `minimum` for flag `name`, else a usage error.
@@ -123,6 +126,7 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
             }
+        case "--permessage-deflate": flags.permessageDeflate = true
         case "--tls-cert": flags.tlsCertificate = value(for: name, inline: inline)
         case "--tls-key": flags.tlsPrivateKey = value(for: name, inline: inline)
         default:
@@ -174,7 +178,7 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 let server: PlaygroundServer
 do {
     var options = ServerOptions(host: flags.host, port: flags.port, publicDirectory: publicDirectory,
-                                maxMessageBytes: flags.maxMessageBytes)
+                                maxMessageBytes: flags.maxMessageBytes, permessageDeflate: flags.permessageDeflate)
     options.sessionLimits = flags.limits
     options.maxSessions = flags.maxSessions
     options.maxSessionsPerAddress = flags.maxSessionsPerAddress

@@ -74,6 +74,14 @@ def server(public_args):
     assert running.stop() == 0, running.log_text()
 
 
+@pytest.fixture(scope="module")
+def deflate_server(public_args):
+    """A server offering permessage-deflate (off by default, docs/SECURITY.md)."""
+    running = Server([*public_args[0], "--permessage-deflate"])
+    yield running
+    assert running.stop() == 0, running.log_text()
+
+
 @pytest.fixture
 def fresh_server(public_args):
     """A server of its own, for tests that stop it."""

@@ -483,3 +483,30 @@ def test_tls_serves_https_and_wss(make_server):
             status, _, _ = http_get(server, "/")
             if status:
                 raise OSError(status)
+
+
+# MARK: permessage-deflate
+
+def test_deflate_is_off_by_default_so_concurrent_compressed_messages_are_safe(make_server):
+    """libwebsockets 4.1.6 aborts (assertion `priv->rx.avail_out` in its permessage-deflate inflate
+    path) or hangs connections when several clients send compressed messages of a few KiB at once.
+    By default the extension is not offered, and the same load is served."""
+    server = make_server("--rate", "0")
+
+    async def client(index):
+        socket_ = await websockets.connect(server.ws_url, subprotocols=[PROTOCOL], compression="deflate",
+                                           open_timeout=TIMEOUT)
+        assert "Sec-WebSocket-Extensions" not in socket_.response.headers
+        await socket_.recv()
+        for round_ in range(5):
+            scene = {"views": [{"id": f"v{i}", "label": "x" * 40} for i in range(60)],
+                     "constraints": [{"first": f"v{i}.width", "constant": i + round_} for i in range(60)]}
+            await socket_.send(json.dumps({"type": "load", "scene": scene, "id": round_}))
+            while json.loads(await asyncio.wait_for(socket_.recv(), TIMEOUT)).get("re") != round_:
+                pass
+        await socket_.close()
+
+    async def body():
+        await asyncio.gather(*(client(index) for index in range(8)))
+    run(body(), timeout=60)
+    assert server.process.poll() is None

@@ -183,9 +183,9 @@ def test_choked_reader_gets_merged_frames_newest_state_and_every_reply(server):
     run(body(), timeout=30)
 
 
-def test_permessage_deflate_is_negotiated_and_frames_decode(server):
+def test_permessage_deflate_is_negotiated_and_frames_decode(deflate_server):
     async def body():
-        client = await Client.connect(server, compression="deflate")
+        client = await Client.connect(deflate_server, compression="deflate")
         extensions = client.socket.response.headers.get("Sec-WebSocket-Extensions", "")
         assert "permessage-deflate" in extensions
         await open_column(client, views=20, fps=60)

@@ -45,9 +45,9 @@ def test_client_without_subprotocol_is_served_the_same(server):
     run(body())
 
 
-def test_permessage_deflate_is_negotiated(server):
+def test_permessage_deflate_is_negotiated_when_offered(deflate_server):
     async def body():
-        client = await Client.connect(server)
+        client = await Client.connect(deflate_server)
         extensions = client.socket.response.headers.get("Sec-WebSocket-Extensions", "")
         assert "permessage-deflate" in extensions
         await client.hello()
