@@ -116,8 +116,25 @@ struct Animator {
         pending[context.group, default: 0] += 1
     }
 
+    /// Progress of each block's animations at `progressTime`, by group: every animation of a block
+    /// shares its start and timing, so a curve is solved once per block per frame, not once per view.
+    private var progressCache: [Int: Double] = [:]
+    private var progressTime = Double.nan
+
+    /// The remaining fraction (1 − progress) of `animation` at `time`, through the per-block cache.
+    private mutating func remaining(_ animation: PropertyAnimation, at time: Double) -> Double {
+        if time != progressTime {
+            progressCache.removeAll(keepingCapacity: true)
+            progressTime = time
+        }
+        if let cached = progressCache[animation.group.rawValue] { return cached }
+        let value = animation.remaining(at: time)
+        progressCache[animation.group.rawValue] = value
+        return value
+    }
+
     /// The on-screen offset from the model value of `property` of `view` at `time`.
-    func offset(_ property: AnimatedProperty, of view: View, components: Int, at time: Double) -> [Double]? {
+    mutating func offset(_ property: AnimatedProperty, of view: View, components: Int, at time: Double) -> [Double]? {
         guard let offset = offset(property, of: ObjectIdentifier(view), at: time, components: components) else {
             return nil
         }
@@ -143,13 +160,13 @@ struct Animator {
     /// (at most 8), nil when no animation moves it. The same sums as the array form, in the same order
     /// (kept animations, then running ones), without allocating: presentation values are computed for
     /// every view of every animating session at the display rate.
-    func offset(_ property: AnimatedProperty, of key: ObjectIdentifier, at time: Double,
-                components: Int) -> SIMD8<Double>? {
+    mutating func offset(_ property: AnimatedProperty, of key: ObjectIdentifier, at time: Double,
+                         components: Int) -> SIMD8<Double>? {
         var offset: SIMD8<Double>?
         func add(_ animations: [PropertyAnimation]) {
             for index in animations.indices {
                 guard animations[index].property == property, !animations[index].isFinished(at: time) else { continue }
-                let remaining = animations[index].remaining(at: time)
+                let remaining = remaining(animations[index], at: time)
                 var sum = offset ?? SIMD8<Double>()
                 animations[index].delta.withUnsafeBufferPointer { delta in
                     for lane in 0..<min(components, delta.count, 8) { sum[lane] += delta[lane] * remaining }
