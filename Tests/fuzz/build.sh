@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets under Tests/fuzz/ with swiftc (SwiftPM has no fuzzer configuration).
+#
+#   bash Tests/fuzz/build.sh            builds .build/fuzz/fuzz-session (and fuzz-parsers when the
+#                                       parsers exist in Sources/AutoLayout/Parsing)
+#   SANITIZE=fuzzer bash Tests/fuzz/build.sh     without AddressSanitizer (faster, finds only traps)
+#   ENTRIES="path.swift" SANITIZE=none           link other entry files (a probe with a main) instead
+#
+# Cassowary, AutoLayout and Playground are compiled as separate modules (static libraries, coverage
+# instrumented, optimised, testable so the entry files can reach internal decoders), then each
+# Tests/fuzz/fuzz-*.swift entry file is linked against them with libFuzzer's main.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${FUZZ_OUT:-.build/fuzz}
+sanitize=${SANITIZE:-fuzzer,address}
+mkdir -p "$out"
+common=(-parse-as-library -O -g -enable-testing -swift-version 6 -I "$out" -L "$out")
+[ "$sanitize" = none ] || common+=(-sanitize="$sanitize")
+
+module() {   # module NAME DEPENDENCY...
+    local name=$1; shift
+    local sources
+    mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+    if ! swiftc "${common[@]}" -module-name "$name" -emit-library -static -wmo \
+        -emit-module -emit-module-path "$out/$name.swiftmodule" -o "$out/lib$name.a" "${sources[@]}" \
+        >"$out/$name.log" 2>&1; then
+        grep -v "Cannot export local symbol" "$out/$name.log" >&2
+        echo "building $name failed" >&2
+        exit 1
+    fi
+}
+
+rm -f "$out"/lib*.a
+module Cassowary
+module AutoLayout
+module Playground
+
+for entry in ${ENTRIES:-Tests/fuzz/fuzz-*.swift}; do
+    name=$(basename "$entry" .swift)
+    if [ "$name" = fuzz-parsers ] && ! grep -rqs "struct EquationParser\|enum EquationParser\|VisualFormatParser" Sources/AutoLayout/Parsing; then
+        echo "skipping $name: no parsers yet"; continue
+    fi
+    if ! swiftc "${common[@]}" -module-name "${name//-/_}" "$entry" -lPlayground -lAutoLayout -lCassowary \
+        -o "$out/$name" >"$out/$name.log" 2>&1; then
+        grep -v "Cannot export local symbol" "$out/$name.log" >&2
+        echo "linking $name failed" >&2
+        exit 1
+    fi
+    echo "built $out/$name"
+done
