@@ -15,15 +15,11 @@ extension SolverCore {
         let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
         let required = constraint.strength.isRequired
 
-        // Create the row (paper §3.1): expression with basic variables substituted.
+        // Create the row (paper §3.1). Basic variables stay as references for now: if a fresh variable
+        // can be the subject, the row is stored lazily (see ``SolverCore``); else it is expanded.
         var row = Row(constant: constraint.expression.constant)
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            let s = externalSymbol(for: term.variable)
-            if let basicRow = rowStore[s] {
-                row.insert(row: basicRow, coefficient: term.coefficient)
-            } else {
-                row.insert(symbol: s, coefficient: term.coefficient)
-            }
+            row.insert(symbol: externalSymbol(for: term.variable), coefficient: term.coefficient)
         }
         let marker: Int
         var other = -1
@@ -51,30 +47,51 @@ extension SolverCore {
                 row.insert(symbol: other, coefficient: 1)
             }
         }
-        if row.constant < 0 { row.reverseSign() }
 
-        var subject = chooseSubject(row, marker: marker, other: other)
-        if subject < 0 && allDummies(row) {
-            if !nearZero(row.constant) {
-                let conflicting = explanation(row: row, basic: -1, failing: constraint)
-                rollback(mark)
-                throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
+        if let (subject, stamp) = lazySubject(row) {
+            // References whose expansion is small are substituted now (see ``lazyThreshold``).
+            var referencesBasic = false
+            var expandedSize = 0
+            for (s, _) in row.cells {
+                guard let r = rowStore[s] else { continue }
+                referencesBasic = true
+                expandedSize += r.lazy ? lazyThreshold + 1 : r.cells.count
             }
-            subject = marker
-        }
-        if subject < 0 {
-            journaling = true
-            let (ok, artRow) = addWithArtificialVariable(row)
-            if !ok {
-                let conflicting = explanation(row: artRow, basic: -1, failing: constraint)
-                rollback(mark)
-                throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
+            if referencesBasic && expandedSize <= lazyThreshold {
+                row = expand(row)
+                referencesBasic = false
             }
-            commit()
-        } else {
             row.solveFor(subject)
+            row.stamp = stamp
+            row.lazy = referencesBasic
             substitute(subject, row)
             putRow(subject, row)
+        } else {
+            row = expand(row)
+            if row.constant < 0 { row.reverseSign() }
+
+            var subject = chooseSubject(row, marker: marker, other: other)
+            if subject < 0 && allDummies(row) {
+                if !nearZero(row.constant) {
+                    let conflicting = explanation(row: row, basic: -1, failing: constraint)
+                    rollback(mark)
+                    throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
+                }
+                subject = marker
+            }
+            if subject < 0 {
+                journaling = true
+                let (ok, artRow) = addWithArtificialVariable(row)
+                if !ok {
+                    let conflicting = explanation(row: artRow, basic: -1, failing: constraint)
+                    rollback(mark)
+                    throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
+                }
+                commit()
+            } else {
+                row.solveFor(subject)
+                enterBasis(subject, row)
+            }
         }
 
         var priority = constraint.strength.priority
@@ -117,12 +134,22 @@ extension SolverCore {
         }
         let m = info.marker
         if rowStore[m] != nil {
-            _ = removeRow(m)
+            // Restricted, so in solved form; lazy external rows may still refer to it.
+            let row = removeRow(m)
+            if !columns[m].isEmpty { substitute(m, row, everywhere: true) }
         } else {
             let leaving = markerLeavingRow(m)
             if leaving >= 0 {
-                pivot(leaving: leaving, entering: m)
-                _ = removeRow(m)
+                if kinds[leaving] == .external && columns[m].count == 1 && !objectiveMentions(m) {
+                    // The marker appears in one external row only (a variable defined by this equation):
+                    // dropping that row frees the variable; rows referring to it stay valid.
+                    _ = removeRow(leaving)
+                } else {
+                    var row = removeRow(leaving)
+                    if row.lazy { row = expand(row) }
+                    row.solveFor(lhs: leaving, rhs: m)
+                    substitute(m, row, everywhere: true)
+                }
             }
         }
         owners[m] = nil
@@ -157,6 +184,49 @@ extension SolverCore {
         return -1
     }
 
+    /// A subject that lets the new row be stored lazily (referring to basic external symbols instead of
+    /// substituting their rows), with its stamp; nil if none. The subject must be a non-basic external
+    /// symbol that no restricted row mentions, and fit between the stamps of the basic external symbols the
+    /// row refers to and of the external rows that refer to it (so no cycle can form, and the subject does
+    /// not hide inside a reference). Fewest occurrences wins (a new variable), lowest id on ties.
+    func lazySubject(_ row: Row) -> (Int, Double)? {
+        if !lazyRowsEnabled { return nil }
+        var high = -Double.infinity
+        for (s, _) in row.cells where kinds[s] == .external {
+            if let r = rowStore[s] { high = Swift.max(high, r.stamp) }
+        }
+        var best = -1
+        var bestCount = Int.max
+        var bestStamp = 0.0
+        for (s, _) in row.cells where kinds[s] == .external && rowStore[s] == nil {
+            let n = columns[s].count
+            if n > bestCount || (n == bestCount && s > best) { continue }
+            var low = Double.infinity
+            var ok = true
+            for b in columns[s] {
+                if kinds[b] != .external {
+                    ok = false
+                    break
+                }
+                low = Swift.min(low, rowStore[b]!.stamp)
+            }
+            if !ok { continue }
+            let stamp: Double
+            if !high.isFinite {
+                stamp = low.isFinite ? low - 1 : 0
+            } else if !low.isFinite {
+                stamp = high + 1
+            } else {
+                stamp = high / 2 + low / 2
+                if !(high < stamp && stamp < low) { continue }
+            }
+            best = s
+            bestCount = n
+            bestStamp = stamp
+        }
+        return best >= 0 ? (best, bestStamp) : nil
+    }
+
     mutating func allDummies(_ row: Row) -> Bool {
         for s in row.cells.keys where kinds[s] != .dummy { return false }
         return true
@@ -188,12 +258,12 @@ extension SolverCore {
                 }
                 if entering < 0 { entering = fallback >= 0 ? fallback : dummy }
                 r.solveFor(lhs: art, rhs: entering)
-                substitute(entering, r)
-                putRow(entering, r)
+                enterBasis(entering, r)
             }
         }
         for b in columns[art] {
             touch(b)
+            if kinds[b] == .external { structureChanged() }
             rowStore[b]!.cells.removeValue(forKey: art)
         }
         columns[art] = IntSet()

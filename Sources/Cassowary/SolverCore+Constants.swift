@@ -51,14 +51,15 @@ extension SolverCore {
             if journaling { constantUndo.append((m, rowStore[m]!.constant)) }
             rowStore[m]!.constant -= shift
             failed = checkConstant(m, checkDummies: checkDummies)
-        } else {
-            for b in columns[m] {
-                if journaling { constantUndo.append((b, rowStore[b]!.constant)) }
-                let c = rowStore[b]!.cells[m]!
-                rowStore[b]!.constant += c * shift
-                let f = checkConstant(b, checkDummies: checkDummies)
-                if f >= 0 && (failed < 0 || f < failed) { failed = f }
-            }
+        }
+        // Rows mentioning the marker: all of them if it is non-basic, else lazy external rows referring
+        // to it (they read the new marker plus the shift too).
+        for b in columns[m] {
+            if journaling { constantUndo.append((b, rowStore[b]!.constant)) }
+            let c = rowStore[b]!.cells[m]!
+            rowStore[b]!.constant += c * shift
+            let f = checkConstant(b, checkDummies: checkDummies)
+            if f >= 0 && (failed < 0 || f < failed) { failed = f }
         }
         return failed
     }

@@ -14,6 +14,8 @@ extension SolverCore {
         owners.append(nil)
         dirtyFlags.append(false)
         queued.append(false)
+        evalValues.append(0)
+        evalMarks.append(0)
         return kinds.count - 1
     }
 
@@ -35,30 +37,141 @@ extension SolverCore {
 
     mutating func putRow(_ basic: Int, _ row: Row) {
         touch(basic)
+        // An external row, or a symbol lazy rows refer to, changes what lazy rows evaluate.
+        if kinds[basic] == .external || !columns[basic].isEmpty { structureChanged() }
         for (s, _) in row.cells { columns[s].insertNew(basic) }
         rowStore[basic] = row
     }
 
     mutating func removeRow(_ basic: Int) -> Row {
         touch(basic)
+        if kinds[basic] == .external || !columns[basic].isEmpty { structureChanged() }
         let row = rowStore[basic]!
         rowStore[basic] = nil
         for (s, _) in row.cells { columns[s].remove(basic) }
         return row
     }
 
-    /// Replaces `symbol` by `row` in every tableau row that mentions it (found through the column
-    /// index), in the objective and in the artificial objective.
-    mutating func substitute(_ symbol: Int, _ row: Row) {
-        let targets = columns[symbol]
+    /// Replaces `symbol` (becoming basic with `row`) in every restricted row that mentions it (found
+    /// through the column index), in the objective and in the artificial objective. External rows keep
+    /// referring to `symbol` (they become lazy); with `everywhere` they are substituted too (a symbol that
+    /// is going away). A lazy `row` is expanded first where a restricted row or the objective needs it.
+    mutating func substitute(_ symbol: Int, _ row: Row, everywhere: Bool = false) {
+        var targets = columns[symbol]
         columns[symbol] = IntSet()
-        for b in targets { substituteRow(b, symbol, row) }
-        substituteObjective(symbol, row)
-        if artificial != nil { artificial!.substitute(symbol, with: row) }
+        var expanded: Row? = row.lazy ? nil : row
+        var restricted = scratch
+        scratch = []
+        restricted.removeAll(keepingCapacity: true)
+        for b in targets {
+            if everywhere || kinds[b] != .external || !lazyRowsEnabled
+                || (!row.lazy && row.cells.count <= lazyThreshold)
+            {
+                restricted.append(b)
+            } else {
+                rowStore[b]!.lazy = true
+            }
+        }
+        if !restricted.isEmpty {
+            if expanded == nil { expanded = expand(row) }
+            for b in restricted { substituteRow(b, symbol, expanded!) }
+            if restricted.count == targets.count {
+                targets = IntSet()
+            } else {
+                for b in restricted { targets.remove(b) }
+            }
+        }
+        columns[symbol] = targets
+        restricted.removeAll(keepingCapacity: true)
+        scratch = restricted
+        if objectiveMentions(symbol) {
+            if expanded == nil { expanded = expand(row) }
+            substituteObjective(symbol, expanded!)
+        }
+        if artificial != nil, artificial!.cells.index(forKey: symbol) != nil {
+            if expanded == nil { expanded = expand(row) }
+            artificial!.substitute(symbol, with: expanded!)
+        }
+    }
+
+    @inline(__always) func objectiveMentions(_ symbol: Int) -> Bool {
+        for li in levels.indices where levels[li].row.cells.index(forKey: symbol) != nil { return true }
+        return false
+    }
+
+    /// `row` with every reference to a basic symbol replaced by that symbol's row, recursively: the row
+    /// over non-basic symbols only. References are resolved highest stamp first, so each basic symbol is
+    /// expanded once however many paths lead to it.
+    func expand(_ row: Row) -> Row {
+        var out = Row(constant: row.constant)
+        var pending = IntMap()
+        var heap: [(stamp: Double, symbol: Int)] = []
+        func add(_ s: Int, _ c: Double) {
+            guard let r = rowStore[s] else {
+                out.insert(symbol: s, coefficient: c)
+                return
+            }
+            if !r.lazy {
+                out.insert(row: r, coefficient: c)
+            } else if let i = pending.index(forKey: s) {
+                pending.setValue(pending.value(at: i) + c, at: i)
+            } else {
+                pending.insertNew(s, c)
+                heap.append((r.stamp, s))
+                var i = heap.count - 1
+                while i > 0 {
+                    let p = (i - 1) / 2
+                    if heap[p].stamp >= heap[i].stamp { break }
+                    heap.swapAt(p, i)
+                    i = p
+                }
+            }
+        }
+        for (s, c) in row.cells { add(s, c) }
+        while !heap.isEmpty {
+            let top = heap[0].symbol
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                var i = 0
+                while true {
+                    let l = 2 * i + 1
+                    if l >= heap.count { break }
+                    let r = l + 1
+                    let c = r < heap.count && heap[r].stamp > heap[l].stamp ? r : l
+                    if heap[i].stamp >= heap[c].stamp { break }
+                    heap.swapAt(i, c)
+                    i = c
+                }
+            }
+            let c = pending.removeValue(forKey: top)!
+            let r = rowStore[top]!
+            out.constant += c * r.constant
+            for (z, a) in r.cells { add(z, c * a) }
+        }
+        return out
+    }
+
+    /// A stamp below every external row that refers to `symbol` (so those rows may keep referring to it
+    /// once it is basic with a row that refers to no basic external symbol).
+    func stampBelowReferences(_ symbol: Int) -> Double {
+        var low = Double.infinity
+        for b in columns[symbol] where kinds[b] == .external { low = Swift.min(low, rowStore[b]!.stamp) }
+        return low.isFinite ? low - 1 : 0
+    }
+
+    /// Makes `entering` basic with `row` (already solved for it, in solved form): substitutes it where
+    /// needed and stores the row.
+    mutating func enterBasis(_ entering: Int, _ row: Row) {
+        var row = row
+        if kinds[entering] == .external { row.stamp = stampBelowReferences(entering) }
+        substitute(entering, row)
+        putRow(entering, row)
     }
 
     mutating func substituteRow(_ b: Int, _ symbol: Int, _ row: Row) {
         touch(b)
+        if kinds[b] == .external { structureChanged() }
         var r = rowStore[b]!
         rowStore[b] = nil
         guard let c = r.cells.removeValue(forKey: symbol) else {
@@ -128,8 +241,7 @@ extension SolverCore {
     mutating func pivot(leaving: Int, entering: Int) {
         var row = removeRow(leaving)
         row.solveFor(lhs: leaving, rhs: entering)
-        substitute(entering, row)
-        putRow(entering, row)
+        enterBasis(entering, row)
     }
 
     mutating func commit() {
@@ -141,6 +253,7 @@ extension SolverCore {
 
     /// Restores the state recorded by `mark` plus the journal.
     mutating func rollback(_ mark: Mark) {
+        structureChanged()
         for (b, old) in journalRows {
             if let cur = rowStore[b] { for (s, _) in cur.cells { columns[s].remove(b) } }
             rowStore[b] = old
@@ -167,6 +280,8 @@ extension SolverCore {
             owners.removeSubrange(mark.symbols...)
             dirtyFlags.removeSubrange(mark.symbols...)
             queued.removeSubrange(mark.symbols...)
+            evalValues.removeSubrange(mark.symbols...)
+            evalMarks.removeSubrange(mark.symbols...)
         }
         for b in infeasible.elements { queued[b] = true }
         clearObjectiveDirty()

@@ -34,12 +34,31 @@ struct EditInfo {
 
 /// The solver state and algorithms; `Solver` is a thin class around it, so the hot paths work on one
 /// struct (`inout self`) without per-property dynamic exclusivity checks.
+///
+/// **Lazy external rows.** The simplex only reads restricted rows (slack, error, dummy basics) and the
+/// objective, so only those are kept in solved form (over non-basic symbols). A row of an external
+/// (unrestricted) basic symbol may also refer to other basic symbols: `t5 = t4 + h4 + 8 + d` keeps `t4`
+/// and `h4` instead of substituting their rows, so a chain of required equalities costs O(1) per link
+/// instead of pulling in the markers of every earlier link. Such a row is *lazy*; it is expanded (its
+/// references substituted recursively) only when it must enter a restricted row or the objective, and
+/// ``updateVariables()`` evaluates lazy rows through their references. Pivots substitute the entering
+/// symbol into restricted rows and the objective only; external rows keep referring to it. No cycle can
+/// form: every external basic row carries a `stamp`, and a row refers to a basic external symbol only
+/// when its own stamp is higher (restricted basic rows are in solved form and refer to nothing basic).
+/// Laziness only pays where expansion would copy many cells: a reference whose expansion has at most
+/// ``lazyThreshold`` cells is substituted at once (small layouts such as enaml keep reading constants).
 struct SolverCore {
+    /// Rows with at most this many cells are substituted into external rows instead of referred to.
+    var lazyThreshold = 8
+    /// With false, every row is kept in classic solved form (the reference the tests compare with).
+    var lazyRowsEnabled = true
+
     // Symbols: dense ids, per-symbol data in parallel arrays.
     var kinds: [SymbolKind] = []
     /// Row of each basic symbol (nil for non-basic symbols).
     var rowStore: [Row?] = []
-    /// Column index: for each symbol, the basic symbols whose rows mention it.
+    /// Column index: for each symbol, the basic symbols whose rows mention it directly (restricted rows
+    /// mention only non-basic symbols; lazy external rows may mention basic ones).
     var columns: [IntSet] = []
     /// Constraint owning a marker / error symbol.
     var owners: [Constraint?] = []
@@ -59,6 +78,24 @@ struct SolverCore {
     var slotVariables: [Variable] = []
     var slotSymbols: [Int] = []
     var slotValues: [Double] = []
+
+    /// Values of lazy rows during one ``updateVariables()`` (valid where `evalMarks[s] == evalEpoch`).
+    var evalValues: [Double] = []
+    var evalMarks: [UInt32] = []
+    var evalEpoch: UInt32 = 0
+    /// The evaluation of lazy rows compiled into flat arrays, in dependency order: row `evalOrder[i]` is
+    /// its constant plus `evalCoefficients[j] × value(evalReferences[j])` for j in
+    /// `evalStarts[i]..<evalStarts[i + 1]` (a lazy reference reads `evalValues`, any other a row constant).
+    /// Rebuilt when `structureVersion` moved (a lazy row or what it refers to changed shape).
+    var evalOrder: [Int] = []
+    var evalStarts: [Int] = [0]
+    var evalReferences: [Int] = []
+    var evalReferenceIsLazy: [Bool] = []
+    var evalCoefficients: [Double] = []
+    var structureVersion = 0
+    var programVersion = -1
+    /// Scratch buffers (kept to avoid allocations in hot loops).
+    var scratch: [Int] = []
 
     var nextOrder = 0
 
@@ -81,22 +118,128 @@ struct SolverCore {
     init() {}
 
     /// Copies the solved values out of the tableau into the store read by ``value(of:)``.
-    /// A basic variable takes its row constant; a non-basic (free) one is 0.
+    /// A basic variable takes its row constant, or for a lazy row its constant plus its references'
+    /// values; a non-basic (free) one is 0.
     mutating func updateVariables() {
         var values = slotValues
         slotValues = []
+        var anyLazy = false
         rowStore.withUnsafeBufferPointer { rows in
             slotSymbols.withUnsafeBufferPointer { symbols in
                 values.withUnsafeMutableBufferPointer { out in
                     let base = rows.baseAddress!
                     for slot in 0..<symbols.count {
                         // Read the constant in place (no copy of the row's storage references).
-                        out[slot] = base[symbols[slot]]?.constant ?? 0
+                        let s = symbols[slot]
+                        if base[s]?.lazy == true {
+                            anyLazy = true
+                            out[slot] = .nan
+                        } else {
+                            out[slot] = base[s]?.constant ?? 0
+                        }
                     }
                 }
             }
         }
+        if anyLazy {
+            if programVersion != structureVersion { compileEvaluation() }
+            runEvaluation()
+            for slot in values.indices where values[slot].isNaN { values[slot] = evalValues[slotSymbols[slot]] }
+        }
         slotValues = values
+    }
+
+    /// Marks the shape of lazy rows (or of what they refer to) as changed.
+    @inline(__always) mutating func structureChanged() { structureVersion &+= 1 }
+
+    /// Evaluates the compiled lazy rows into `evalValues`.
+    mutating func runEvaluation() {
+        rowStore.withUnsafeBufferPointer { rows in
+            let base = rows.baseAddress!
+            evalOrder.withUnsafeBufferPointer { order in
+                evalStarts.withUnsafeBufferPointer { starts in
+                    evalReferences.withUnsafeBufferPointer { references in
+                        evalReferenceIsLazy.withUnsafeBufferPointer { isLazy in
+                            evalCoefficients.withUnsafeBufferPointer { coefficients in
+                                evalValues.withUnsafeMutableBufferPointer { values in
+                                    for i in 0..<order.count {
+                                        let t = order[i]
+                                        var v = base[t].unsafelyUnwrapped.constant
+                                        for j in starts[i]..<starts[i + 1] {
+                                            let z = references[j]
+                                            let value = isLazy[j] ? values[z] : base[z].unsafelyUnwrapped.constant
+                                            v += coefficients[j] * value
+                                        }
+                                        values[t] = v
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Compiles the lazy rows of every variable into the flat evaluation program (depth-first from each
+    /// variable, references first; an explicit stack, since chains of references can be as long as the
+    /// layout). Rows found to refer to nothing basic any more stop being lazy.
+    mutating func compileEvaluation() {
+        evalOrder.removeAll(keepingCapacity: true)
+        evalStarts.removeAll(keepingCapacity: true)
+        evalStarts.append(0)
+        evalReferences.removeAll(keepingCapacity: true)
+        evalReferenceIsLazy.removeAll(keepingCapacity: true)
+        evalCoefficients.removeAll(keepingCapacity: true)
+        evalEpoch &+= 1
+        if evalEpoch == 0 {
+            for i in evalMarks.indices { evalMarks[i] = 0 }
+            evalEpoch = 1
+        }
+        var stack = scratch
+        scratch = []
+        stack.removeAll(keepingCapacity: true)
+        for root in slotSymbols {
+            guard rowStore[root]?.lazy == true, evalMarks[root] != evalEpoch else { continue }
+            stack.append(root)
+            while let t = stack.last {
+                if evalMarks[t] == evalEpoch {
+                    stack.removeLast()
+                    continue
+                }
+                let row = rowStore[t]!
+                var ready = true
+                for (z, _) in row.cells where rowStore[z]?.lazy == true && evalMarks[z] != evalEpoch {
+                    ready = false
+                    stack.append(z)
+                }
+                if !ready { continue }
+                stack.removeLast()
+                evalMarks[t] = evalEpoch
+                var anyReference = false
+                for (z, a) in row.cells {
+                    guard let zRow = rowStore[z] else { continue }
+                    anyReference = true
+                    evalReferences.append(z)
+                    evalReferenceIsLazy.append(zRow.lazy)
+                    evalCoefficients.append(a)
+                }
+                if anyReference {
+                    evalOrder.append(t)
+                    evalStarts.append(evalReferences.count)
+                } else {
+                    // Refers to nothing basic: read its constant directly from now on.
+                    rowStore[t]!.lazy = false
+                    evalValues[t] = row.constant
+                }
+            }
+        }
+        // Rows that stopped being lazy may have been read as lazy by rows compiled before them.
+        for j in evalReferences.indices where evalReferenceIsLazy[j] {
+            evalReferenceIsLazy[j] = rowStore[evalReferences[j]]!.lazy
+        }
+        scratch = stack
+        programVersion = structureVersion
     }
 
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
@@ -122,6 +265,10 @@ struct SolverCore {
         slotVariables = []
         slotSymbols = []
         slotValues = []
+        evalValues = []
+        evalMarks = []
+        evalEpoch = 0
+        structureChanged()
         nextOrder = 0
         objectiveDirty = []
         dirtyFlags = []
