@@ -127,10 +127,7 @@ extension SolverCore {
             if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -info.weight) }
             addErrorEffect(info.other, level: li, weight: -info.weight)
             levels[li].count -= 1
-            if levels[li].count == 0 {
-                for (s, _) in levels[li].row.cells { markObjective(s) }
-                levels.remove(at: li)
-            }
+            if levels[li].count == 0 { removeLevel(li) }
         }
         let m = info.marker
         if rowStore[m] != nil {
@@ -203,7 +200,8 @@ extension SolverCore {
             if n > bestCount || (n == bestCount && s > best) { continue }
             var low = Double.infinity
             var ok = true
-            for b in columns[s] {
+            for id in columns[s] {
+                let b = basicOf(id)
                 if kinds[b] != .external {
                     ok = false
                     break
@@ -261,7 +259,8 @@ extension SolverCore {
                 enterBasis(entering, r)
             }
         }
-        for b in columns[art] {
+        for id in columns[art] {
+            let b = basicOf(id)
             touch(b)
             if kinds[b] == .external { structureChanged() }
             rowStore[b]!.cells.removeValue(forKey: art)
@@ -285,24 +284,5 @@ extension SolverCore {
         for s in row.cells.keys { visit(s) }
         visit(basic)
         return found.sorted { $0.0 < $1.0 }.map(\.1)
-    }
-
-    mutating func level(for priority: Double) -> Int {
-        var i = 0
-        while i < levels.count && levels[i].priority > priority { i += 1 }
-        if i < levels.count && levels[i].priority == priority { return i }
-        levels.insert(Level(priority: priority, row: Row(), count: 0), at: i)
-        return i
-    }
-
-    /// objective[level] += weight × (current expression of the error symbol).
-    mutating func addErrorEffect(_ symbol: Int, level li: Int, weight: Double) {
-        if let r = rowStore[symbol] {
-            levels[li].row.insert(row: r, coefficient: weight)
-            for (s, _) in r.cells { markObjective(s) }
-        } else {
-            levels[li].row.insert(symbol: symbol, coefficient: weight)
-            markObjective(symbol)
-        }
     }
 }

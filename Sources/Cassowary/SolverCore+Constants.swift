@@ -54,7 +54,8 @@ extension SolverCore {
         }
         // Rows mentioning the marker: all of them if it is non-basic, else lazy external rows referring
         // to it (they read the new marker plus the shift too).
-        for b in columns[m] {
+        for id in columns[m] {
+            let b = basicOf(id)
             if journaling { constantUndo.append((b, rowStore[b]!.constant)) }
             let c = rowStore[b]!.cells[m]!
             rowStore[b]!.constant += c * shift

@@ -30,14 +30,6 @@ extension SolverCore {
         negatives.removeAll()
     }
 
-    /// Whether the symbolic coefficient of `symbol` is lexicographically negative.
-    @inline(__always) mutating func lexNegative(_ symbol: Int) -> Bool {
-        for li in levels.indices {
-            if let c = levels[li].row.cells[symbol] { return c < 0 }
-        }
-        return false
-    }
-
     mutating func lexEntering() -> Int {
         for s in objectiveDirty {
             dirtyFlags[s] = false
@@ -97,7 +89,9 @@ extension SolverCore {
     mutating func leavingRow(_ entering: Int) -> Int {
         var best = -1
         var bestRatio = Double.infinity
-        for b in columns[entering] where kinds[b] != .external {
+        for id in columns[entering] {
+            let b = basicOf(id)
+            if kinds[b] == .external { continue }
             let c = rowStore[b]!.cells[entering]!
             if c < 0 {
                 let ratio = -rowStore[b]!.constant / c
@@ -116,7 +110,8 @@ extension SolverCore {
     mutating func markerLeavingRow(_ marker: Int) -> Int {
         var first = -1, second = -1, third = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        for b in columns[marker] {
+        for id in columns[marker] {
+            let b = basicOf(id)
             let c = rowStore[b]!.cells[marker]!
             let constant = rowStore[b]!.constant
             if kinds[b] == .external {
@@ -170,8 +165,8 @@ extension SolverCore {
             // Compare objective[s]/c with objective[best]/bestCoefficient, highest level first.
             var decided = false
             for li in levels.indices {
-                let a = (levels[li].row.cells[s] ?? 0) / c
-                let b = (levels[li].row.cells[best] ?? 0) / bestCoefficient
+                let a = objectiveCoefficient(li, s) / c
+                let b = objectiveCoefficient(li, best) / bestCoefficient
                 if a < b - epsilon {
                     best = s
                     bestCoefficient = c

@@ -11,11 +11,13 @@ extension SolverCore {
         kinds.append(kind)
         rowStore.append(nil)
         columns.append(IntSet())
+        rowIds.append(-1)
         owners.append(nil)
         dirtyFlags.append(false)
         queued.append(false)
         evalValues.append(0)
         evalMarks.append(0)
+        for _ in 0..<levelStride { objective.append(0) }
         return kinds.count - 1
     }
 
@@ -31,15 +33,30 @@ extension SolverCore {
 
     @inline(__always) mutating func touch(_ basic: Int) {
         if journaling && journalRows.index(forKey: basic) == nil {
-            journalRows.updateValue(rowStore[basic], forKey: basic)
+            journalRows.updateValue((rowStore[basic], rowIds[basic]), forKey: basic)
         }
     }
+
+    /// Basic symbol of row `id`.
+    @inline(__always) func basicOf(_ id: Int) -> Int { Int(rowBasics[id]) }
+
+    /// Row id of basic symbol `basic`.
+    @inline(__always) func rowId(_ basic: Int) -> Int { Int(rowIds[basic]) }
 
     mutating func putRow(_ basic: Int, _ row: Row) {
         touch(basic)
         // An external row, or a symbol lazy rows refer to, changes what lazy rows evaluate.
         if kinds[basic] == .external || !columns[basic].isEmpty { structureChanged() }
-        for (s, _) in row.cells { columns[s].insertNew(basic) }
+        let id: Int
+        if let free = freeRowIds.popLast() {
+            id = Int(free)
+            rowBasics[id] = Int32(basic)
+        } else {
+            id = rowBasics.count
+            rowBasics.append(Int32(basic))
+        }
+        rowIds[basic] = Int32(id)
+        for (s, _) in row.cells { columns[s].insertNew(id) }
         rowStore[basic] = row
     }
 
@@ -48,7 +65,11 @@ extension SolverCore {
         if kinds[basic] == .external || !columns[basic].isEmpty { structureChanged() }
         let row = rowStore[basic]!
         rowStore[basic] = nil
-        for (s, _) in row.cells { columns[s].remove(basic) }
+        let id = rowId(basic)
+        for (s, _) in row.cells { columns[s].remove(id) }
+        rowIds[basic] = -1
+        rowBasics[id] = -1
+        freeRowIds.append(Int32(id))
         return row
     }
 
@@ -63,22 +84,23 @@ extension SolverCore {
         var restricted = scratch
         scratch = []
         restricted.removeAll(keepingCapacity: true)
-        for b in targets {
+        for id in targets {
+            let b = basicOf(id)
             if everywhere || kinds[b] != .external || !lazyRowsEnabled
                 || (!row.lazy && row.cells.count <= lazyThreshold)
             {
-                restricted.append(b)
+                restricted.append(id)
             } else {
                 rowStore[b]!.lazy = true
             }
         }
         if !restricted.isEmpty {
             if expanded == nil { expanded = expand(row) }
-            for b in restricted { substituteRow(b, symbol, expanded!) }
+            for id in restricted { substituteRow(basicOf(id), symbol, expanded!) }
             if restricted.count == targets.count {
                 targets = IntSet()
             } else {
-                for b in restricted { targets.remove(b) }
+                for id in restricted { targets.remove(id) }
             }
         }
         columns[symbol] = targets
@@ -92,11 +114,6 @@ extension SolverCore {
             if expanded == nil { expanded = expand(row) }
             artificial!.substitute(symbol, with: expanded!)
         }
-    }
-
-    @inline(__always) func objectiveMentions(_ symbol: Int) -> Bool {
-        for li in levels.indices where levels[li].row.cells.index(forKey: symbol) != nil { return true }
-        return false
     }
 
     /// `row` with every reference to a basic symbol replaced by that symbol's row, recursively: the row
@@ -156,7 +173,10 @@ extension SolverCore {
     /// once it is basic with a row that refers to no basic external symbol).
     func stampBelowReferences(_ symbol: Int) -> Double {
         var low = Double.infinity
-        for b in columns[symbol] where kinds[b] == .external { low = Swift.min(low, rowStore[b]!.stamp) }
+        for id in columns[symbol] {
+            let b = basicOf(id)
+            if kinds[b] == .external { low = Swift.min(low, rowStore[b]!.stamp) }
+        }
         return low.isFinite ? low - 1 : 0
     }
 
@@ -172,6 +192,7 @@ extension SolverCore {
     mutating func substituteRow(_ b: Int, _ symbol: Int, _ row: Row) {
         touch(b)
         if kinds[b] == .external { structureChanged() }
+        let id = rowId(b)
         var r = rowStore[b]!
         rowStore[b] = nil
         guard let c = r.cells.removeValue(forKey: symbol) else {
@@ -185,13 +206,13 @@ extension SolverCore {
                 let nv = r.cells.value(at: i) + d
                 if nearZero(nv) {
                     r.cells.remove(at: i)
-                    columns[s].remove(b)
+                    columns[s].remove(id)
                 } else {
                     r.cells.setValue(nv, at: i)
                 }
             } else if !nearZero(d) {
                 r.cells.insertNew(s, d)
-                columns[s].insertNew(b)
+                columns[s].insertNew(id)
             }
         }
         let negative = r.constant < 0
@@ -199,49 +220,28 @@ extension SolverCore {
         if negative && kinds[b] != .external { queueInfeasible(b) }
     }
 
-    mutating func substituteObjective(_ symbol: Int, _ row: Row) {
-        for li in levels.indices {
-            guard let c = levels[li].row.cells.removeValue(forKey: symbol) else { continue }
-            markObjective(symbol)
-            if journaling {
-                objectiveUndo.append((li, symbol, c))
-                objectiveUndo.append((li, -1, levels[li].row.constant))
-            }
-            levels[li].row.constant += c * row.constant
-            for (s, v) in row.cells {
-                let d = c * v
-                markObjective(s)
-                if let i = levels[li].row.cells.index(forKey: s) {
-                    let old = levels[li].row.cells.value(at: i)
-                    if journaling { objectiveUndo.append((li, s, old)) }
-                    let nv = old + d
-                    if nearZero(nv) {
-                        levels[li].row.cells.remove(at: i)
-                    } else {
-                        levels[li].row.cells.setValue(nv, at: i)
-                    }
-                } else if !nearZero(d) {
-                    if journaling { objectiveUndo.append((li, s, 0)) }
-                    levels[li].row.cells.insertNew(s, d)
-                }
-            }
-        }
-    }
-
-    mutating func removeFromObjective(_ symbol: Int) {
-        for li in levels.indices {
-            if let c = levels[li].row.cells.removeValue(forKey: symbol) {
-                markObjective(symbol)
-                if journaling { objectiveUndo.append((li, symbol, c)) }
-            }
-        }
-    }
-
     /// Makes `entering` basic in place of `leaving` (whose row must mention `entering`).
+    /// The row keeps its id: only the columns of `leaving` and `entering` change.
     mutating func pivot(leaving: Int, entering: Int) {
-        var row = removeRow(leaving)
+        touch(leaving)
+        touch(entering)
+        if !columns[leaving].isEmpty { structureChanged() }
+        var row = rowStore[leaving]!
+        rowStore[leaving] = nil
+        let id = rowId(leaving)
+        rowIds[leaving] = -1
         row.solveFor(lhs: leaving, rhs: entering)
-        enterBasis(entering, row)
+        columns[entering].remove(id)
+        columns[leaving].insertNew(id)
+        if kinds[entering] == .external {
+            row.stamp = stampBelowReferences(entering)
+            structureChanged()
+        }
+        substitute(entering, row)
+        if !columns[entering].isEmpty { structureChanged() }
+        rowIds[entering] = Int32(id)
+        rowBasics[id] = Int32(entering)
+        rowStore[entering] = row
     }
 
     mutating func commit() {
@@ -254,20 +254,30 @@ extension SolverCore {
     /// Restores the state recorded by `mark` plus the journal.
     mutating func rollback(_ mark: Mark) {
         structureChanged()
+        for (b, _) in journalRows {
+            if let cur = rowStore[b] {
+                let id = rowId(b)
+                for (s, _) in cur.cells { columns[s].remove(id) }
+                rowBasics[id] = -1
+            }
+        }
         for (b, old) in journalRows {
-            if let cur = rowStore[b] { for (s, _) in cur.cells { columns[s].remove(b) } }
-            rowStore[b] = old
-            if let old { for (s, _) in old.cells { columns[s].insert(b) } }
+            rowStore[b] = old.row
+            rowIds[b] = old.row == nil ? -1 : old.id
+        }
+        for (b, old) in journalRows {
+            guard let row = old.row else { continue }
+            let id = Int(old.id)
+            rowBasics[id] = Int32(b)
+            for (s, _) in row.cells { columns[s].insert(id) }
         }
         // Constant-only changes, made before any structural change of those rows.
         for entry in constantUndo.reversed() { rowStore[entry.basic]!.constant = entry.old }
         for entry in objectiveUndo.reversed() {
             if entry.symbol < 0 {
-                levels[entry.level].row.constant = entry.old
-            } else if entry.old == 0 {
-                levels[entry.level].row.cells.removeValue(forKey: entry.symbol)
-            } else {
-                levels[entry.level].row.cells[entry.symbol] = entry.old
+                levels[entry.level].constant = entry.old
+            } else if entry.symbol < kinds.count {
+                objective[entry.symbol * levelStride + entry.level] = entry.old
             }
         }
         artificial = nil
@@ -277,13 +287,17 @@ extension SolverCore {
             kinds.removeSubrange(mark.symbols...)
             rowStore.removeSubrange(mark.symbols...)
             columns.removeSubrange(mark.symbols...)
+            rowIds.removeSubrange(mark.symbols...)
             owners.removeSubrange(mark.symbols...)
             dirtyFlags.removeSubrange(mark.symbols...)
             queued.removeSubrange(mark.symbols...)
             evalValues.removeSubrange(mark.symbols...)
             evalMarks.removeSubrange(mark.symbols...)
+            objective.removeSubrange((mark.symbols * levelStride)...)
         }
         for b in infeasible.elements { queued[b] = true }
+        freeRowIds.removeAll(keepingCapacity: true)
+        for id in rowBasics.indices where rowBasics[id] < 0 { freeRowIds.append(Int32(id)) }
         clearObjectiveDirty()
         if slotSymbols.count > mark.slots {
             for v in slotVariables[mark.slots...] { varSlots.removeValue(forKey: v.id) }

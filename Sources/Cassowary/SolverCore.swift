@@ -2,7 +2,8 @@
 /// constraints whose priority equals `priority`, expressed over the current non-basic symbols.
 struct Level {
     var priority: Double
-    var row: Row
+    /// The level's constant (its coefficients live in ``SolverCore/objective``).
+    var constant: Double
     /// Number of installed constraints contributing to the level.
     var count: Int
 }
@@ -57,17 +58,26 @@ struct SolverCore {
     var kinds: [SymbolKind] = []
     /// Row of each basic symbol (nil for non-basic symbols).
     var rowStore: [Row?] = []
-    /// Column index: for each symbol, the basic symbols whose rows mention it directly (restricted rows
-    /// mention only non-basic symbols; lazy external rows may mention basic ones).
+    /// Column index: for each symbol, the ids of the rows that mention it directly (restricted rows
+    /// mention only non-basic symbols; lazy external rows may mention basic ones). A row keeps its id
+    /// through pivots (only its basic symbol changes), so a pivot does not rewrite the columns of every
+    /// symbol in the pivot row.
     var columns: [IntSet] = []
+    /// Row id of each basic symbol (-1 if non-basic), basic symbol of each row id (-1 if free).
+    var rowIds: [Int32] = []
+    var rowBasics: [Int32] = []
+    var freeRowIds: [Int32] = []
     /// Constraint owning a marker / error symbol.
     var owners: [Constraint?] = []
 
     var infeasible = SymbolHeap()
     /// Whether a symbol is queued in `infeasible` (keeps the queue free of duplicates).
     var queued: [Bool] = []
-    /// Objective, one row per priority level, sorted by decreasing priority.
+    /// Objective, one level per priority, sorted by decreasing priority; coefficients in `objective`,
+    /// `levelStride` slots per symbol (see SolverCore+Objective.swift).
     var levels: [Level] = []
+    var objective: [Double] = []
+    var levelStride = 2
     var artificial: Row?
 
     var infos: [ObjectIdentifier: ConstraintInfo] = [:]
@@ -110,7 +120,7 @@ struct SolverCore {
 
     // Transaction journal (only active while a call can still fail after mutating the tableau).
     var journaling = false
-    var journalRows: [Int: Row?] = [:]
+    var journalRows: [Int: (row: Row?, id: Int32)] = [:]
     var objectiveUndo: [(level: Int, symbol: Int, old: Double)] = []
     var constantUndo: [(basic: Int, old: Double)] = []
 
@@ -254,10 +264,15 @@ struct SolverCore {
         kinds = []
         rowStore = []
         columns = []
+        rowIds = []
+        rowBasics = []
+        freeRowIds = []
         owners = []
         infeasible = SymbolHeap()
         queued = []
         levels = []
+        objective = []
+        levelStride = 2
         artificial = nil
         infos = [:]
         edits = [:]
@@ -299,7 +314,7 @@ struct SolverCore {
             out += "  \(slotVariables[slot]) -> \(name(slotSymbols[slot]))\n"
         }
         out += "Objective:\n"
-        for level in levels { out += "  @\(level.priority) (\(level.count)): \(text(level.row))\n" }
+        for li in levels.indices { out += "  @\(levels[li].priority) (\(levels[li].count)): \(text(objectiveRow(li)))\n" }
         out += "Tableau:\n"
         for s in rowStore.indices { if let row = rowStore[s] { out += "  \(name(s)) = \(text(row))\n" } }
         out += "Constraints: \(infos.count), edit variables: \(edits.count), infeasible: \(infeasible.elements)\n"

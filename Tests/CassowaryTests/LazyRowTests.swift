@@ -12,7 +12,7 @@ func tableauProblems(_ core: SolverCore) -> [String] {
             continue
         }
         for (s, _) in row.cells {
-            if !core.columns[s].contains(b) { problems.append("column \(s) misses row \(b)") }
+            if !core.columns[s].contains(core.rowId(b)) { problems.append("column \(s) misses row \(b)") }
             guard let referenced = rows[s] else { continue }
             if core.kinds[b] != .external {
                 problems.append("restricted row \(b) mentions basic \(s)")
@@ -25,12 +25,15 @@ func tableauProblems(_ core: SolverCore) -> [String] {
         }
     }
     for s in core.columns.indices {
-        for b in core.columns[s] where rows[b]?.cells[s] == nil {
-            problems.append("column \(s) lists row \(b), which does not mention it")
+        for id in core.columns[s] {
+            let b = core.basicOf(id)
+            if b < 0 || rows[b]?.cells[s] == nil || core.rowId(b) != id {
+                problems.append("column \(s) lists row \(id) (basic \(b)), which does not mention it")
+            }
         }
     }
-    for level in core.levels {
-        for (s, _) in level.row.cells where rows[s] != nil { problems.append("objective mentions basic \(s)") }
+    for li in core.levels.indices {
+        for (s, _) in core.objectiveRow(li).cells where rows[s] != nil { problems.append("objective mentions basic \(s)") }
     }
     return problems
 }
