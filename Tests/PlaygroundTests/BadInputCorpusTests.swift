@@ -302,8 +302,9 @@ import Testing
         limits.maxOpsPerMessage = 5
         let session = Session(id: "t", now: 0, limits: limits)
         let ops = { (n: Int) in Array(repeating: #"{"type":"setNeedsLayout"}"#, count: n).joined(separator: ",") }
-        #expect(reply(session, #"{"type":"batch","ops":[\#(ops(4))],"id":1}"#)["type"] as? String == "ok")
-        #expect(reply(session, #"{"type":"batch","ops":[\#(ops(5))],"id":1}"#)["code"] as? String == "too-many-ops")
+        // The cap counts the ops inside a message: exactly 5 fit, 6 are refused before any runs.
+        #expect(reply(session, #"{"type":"batch","ops":[\#(ops(5))],"id":1}"#)["type"] as? String == "ok")
+        #expect(reply(session, #"{"type":"batch","ops":[\#(ops(6))],"id":1}"#)["code"] as? String == "too-many-ops")
     }
 
     /// The token bucket on a manual clock: a burst passes, the excess is refused (not queued, not

@@ -170,7 +170,7 @@ import Testing
         ]])
         #expect(types(reply) == ["frames", "scene"])
         let constraints = (reply.last?["scene"] as? [String: Any])?["constraints"] as? [[String: Any]] ?? []
-        #expect(constraints.compactMap { $0["id"] as? String } == ["cardTop", "c2", "c3", "c4", "off"])
+        #expect(constraints.compactMap { $0["id"] as? String } == ["cardTop", "c1", "c2", "c3", "off"])
         #expect(constraints.last?["active"] as? Bool == false)
         // width 375 − 32 = 343; height 343 / 2 = 171.5.
         expectFrame(client.frame("card"), [16, 100, 343, 171.5])

@@ -115,3 +115,75 @@ import Testing
         #expect(bad.last?["code"] as? String == "invalid-field")
     }
 }
+
+@Suite struct FindingsTests {
+    @Test func repeatedExerciseKeepsMoving() {
+        let client = SessionClient()
+        client.send(["type": "load", "scene": [
+            "views": [["id": "floating"]],
+            "constraints": [["first": "floating.left", "second": "root.left"],
+                            ["first": "floating.width", "constant": 10], ["first": "floating.height", "constant": 10]],
+        ]])
+        var positions = [client.frame("floating")[1]]
+        for _ in 0..<3 {
+            client.send(["type": "exerciseAmbiguity", "view": "floating", "id": 1])
+            positions.append(client.frame("floating")[1])
+        }
+        // Each exercise moves y by 20 from where the previous one left it.
+        for (before, after) in zip(positions, positions.dropFirst()) { #expect(abs(abs(after - before) - 20) < 1e-6) }
+        #expect(Set(positions).count == 4)
+    }
+
+    @Test func brokenConstraintsStayBrokenAcrossExportAndLoad() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar"])
+        client.send(["type": "add", "constraint": ["id": "navHeight2", "first": "navView.height", "constant": 100]])
+        client.send(["type": "set", "constraint": "navHeight", "active": false])
+        client.send(["type": "set", "constraint": "navHeight", "active": true])
+        expectFrame(client.frame("navView"), [0, 0, 375, 100])
+        let scene = client.send(["type": "scene", "id": 1]).last?["scene"] as? [String: Any] ?? [:]
+        let reloaded = client.send(["type": "load", "scene": scene, "id": 2])
+        // The conflict is reported again, and the same constraint (navHeight) is the broken one.
+        #expect(types(reloaded) == ["conflict", "frames", "scene"])
+        #expect(reloaded[0]["broken"] as? String == "navHeight")
+        expectFrame(client.frame("navView"), [0, 0, 375, 100])
+    }
+
+    @Test func opsLimitIsExactAndCheckedBeforeRunning() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar"])
+        let fits = Array(repeating: ["type": "setNeedsLayout"], count: 10_000)
+        #expect(client.send(["type": "batch", "ops": fits, "id": 1]).last?["type"] as? String == "ok")
+        let tooMany = [["type": "set", "constraint": "navTop", "constant": 50]]
+            + Array(repeating: ["type": "setNeedsLayout"], count: 10_000)
+        let reply = client.send(["type": "batch", "ops": tooMany, "id": 2])
+        #expect(types(reply) == ["error"])
+        #expect(reply.last?["code"] as? String == "too-many-ops")
+        // Nothing ran: navView did not move.
+        expectFrame(client.frame("navView"), [0, 0, 375, 62])
+    }
+
+    @Test func smallFixes() {
+        let client = SessionClient()
+        #expect(client.send(["type": "setNeedsLayout", "view": "ghost", "id": 1]).last?["code"] as? String == "unknown-view")
+        let fragment = client.send(text: "42").last ?? [:]
+        #expect(fragment["code"] as? String == "bad-json")
+        #expect(fragment["message"] as? String == "a message must be a JSON object")
+        client.send(["type": "load", "scene": ["views": [["id": "a"]]]])
+        let added = client.send(["type": "add", "constraint": "a.width == 10"]).last ?? [:]
+        #expect(added["constraints"] as? [String] == ["c1"])
+    }
+
+    @Test func seekingIntoAnAnimationIsNotFinal() {
+        let client = SessionClient()
+        client.send(["type": "clock", "mode": "manual"])
+        client.send(["type": "load", "name": "search-bar"])
+        let start = (client.received.last { $0["type"] as? String == "frames" }?["time"] as? Double) ?? 0
+        client.send(["type": "action", "name": "focus"])
+        client.advance(1)
+        let frames = client.send(["type": "seek", "time": start + 0.125, "id": 1]).first ?? [:]
+        #expect(frames["final"] as? Bool == false)
+        let later = client.send(["type": "seek", "time": start + 0.5, "id": 2]).first ?? [:]
+        #expect(later["final"] as? Bool == true)
+    }
+}

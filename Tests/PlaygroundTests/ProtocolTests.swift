@@ -37,7 +37,8 @@ import Testing
         let document = loaded[1]["scene"] as? [String: Any]
         let constraints = document?["constraints"] as? [[String: Any]] ?? []
         #expect(constraints.count == 8)
-        #expect(constraints[1]["id"] as? String == "c2")
+        // Generated ids take the first free cN.
+        #expect(constraints[1]["id"] as? String == "c1")
         #expect(constraints[1]["relation"] as? String == "==")
         #expect(constraints[1]["priority"] as? Double == 1000)
         expectFrame(client.frame("nav"), [0, 0, 390, 62])

@@ -223,6 +223,13 @@ struct Animator {
         retiredEnd = -.infinity
     }
 
+    /// True when an animation is under way at `time`: a running one, or a kept one a seek went back into.
+    func isMoving(at time: Double) -> Bool {
+        if !running.isEmpty { return true }
+        guard time < retiredEnd else { return false }
+        return retired.values.contains { list in list.contains { $0.begin <= time && !$0.isFinished(at: time) } }
+    }
+
     /// True when `view` has animations that may move it at some time on the timeline.
     func hasAnimations(for view: View) -> Bool {
         let key = ObjectIdentifier(view)

@@ -47,11 +47,17 @@ extension LayoutEngine {
         let targets = view.map { [$0] } ?? views
         var moved: [View] = []
         var destinations: [(Variable, Double)] = []
+        // Where the views are now (held by earlier exercises' stays): each call moves them on from there.
+        solver.updateVariables()
+        let current = Dictionary(targets.flatMap { target -> [(Int, Double)] in
+            let vars = target.variables
+            return [vars.x, vars.y, vars.width, vars.height].map { ($0.id, solver.value(of: $0)) }
+        }, uniquingKeysWith: { first, _ in first })
         withoutExerciseStays {
             for target in targets where !ambiguousAxesIgnoringStays(of: target).isEmpty {
                 let vars = target.variables
                 for variable in [vars.x, vars.y, vars.width, vars.height] where isFree(variable) {
-                    let start = solver.value(of: variable)
+                    let start = current[variable.id] ?? solver.value(of: variable)
                     for goal in [start + distance, start - distance] where probe(variable, to: goal, keep: true) {
                         destinations.append((variable, goal))
                         break

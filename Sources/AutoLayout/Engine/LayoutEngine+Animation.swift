@@ -58,6 +58,10 @@ extension LayoutEngine {
     /// True while any animation runs.
     public var isAnimating: Bool { animator.isAnimating }
 
+    /// True when something is in motion at `time`: a running animation, or, after a seek back, one
+    /// of the ended animations the timeline keeps.
+    public var isMoving: Bool { animator.isMoving(at: time) }
+
     /// Moves the clock to `time` seconds (never backwards) and retires animations that have ended.
     public func advance(to time: Double) {
         guard time > self.time else { return }

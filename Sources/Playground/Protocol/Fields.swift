@@ -15,9 +15,9 @@ struct Fields {
     static func decode(_ text: String) throws -> Fields {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
+            object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
         } catch {
-            throw ProtocolError("bad-json", "the message is not valid JSON")
+            throw ProtocolError("bad-json", "the message is not valid JSON (or nests deeper than the parser allows)")
         }
         guard let dictionary = object as? [String: Any] else {
             throw ProtocolError("bad-json", "a message must be a JSON object")

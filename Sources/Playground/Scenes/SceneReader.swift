@@ -53,13 +53,19 @@ enum SceneReader {
         for guide in try document.objects("guides") ?? [] {
             try addGuide(guide, to: scene)
         }
-        for constraint in try document.objects("constraints") ?? [] {
+        // Constraints saved as broken go in last, so the same ones break again: a reloaded or shared
+        // scene keeps its state (the newest change is what breaks).
+        let constraints = try document.objects("constraints") ?? []
+        let broken = try constraints.map { try $0.bool("broken") ?? false }
+        for (constraint, isBroken) in zip(constraints, broken) where !isBroken {
+            try addConstraint(constraint, to: scene, limits: limits)
+        }
+        for (constraint, isBroken) in zip(constraints, broken) where isBroken {
             try addConstraint(constraint, to: scene, limits: limits)
         }
         scene.actions = try actions(document)
         scene.keyboardHandlers = try keyboardHandlers(document)
         engine.layoutIfNeeded()
-        _ = engine.takeConflicts()
         return scene
     }
 
@@ -212,8 +218,9 @@ enum SceneReader {
         return (item, attribute)
     }
 
-    private static func uniqueID(in engine: LayoutEngine) -> String {
-        var index = engine.constraints.count + 1
+    /// The first free id of the form `c1`, `c2`, ….
+    static func uniqueID(in engine: LayoutEngine) -> String {
+        var index = 1
         while engine.constraint("c\(index)") != nil { index += 1 }
         return "c\(index)"
     }

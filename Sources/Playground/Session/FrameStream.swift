@@ -22,7 +22,7 @@ struct FrameStream {
 
     /// The next `frames` message for `engine`'s current presentation, or nil when nothing changed.
     mutating func next(for engine: LayoutEngine) -> String? {
-        encoder.begin(sequence: sequence + 1, time: engine.time, final: !engine.isAnimating)
+        encoder.begin(sequence: sequence + 1, time: engine.time, final: !engine.isMoving)
         guard let keyboard = takeChanges(of: engine, encoding: true) else { return nil }
         sequence += 1
         encoder.end(keyboard: keyboard.changed ? keyboard.frame : nil)

@@ -130,9 +130,7 @@ extension SceneReader {
         for field in ["first", "relation", "second", "multiplier", "constant", "priority"] where spec.has(field) {
             throw ProtocolError.invalid(field, "absent when 'equation' is given")
         }
-        var index = engine.constraints.count + 1
-        while engine.constraint("c\(index)") != nil { index += 1 }
-        let id = try spec.string("id") ?? "c\(index)"
+        let id = try spec.string("id") ?? SceneReader.uniqueID(in: engine)
         let active = try spec.bool("active") ?? true
         do {
             return try Session.reportingParseErrors { try engine.addEquation(equation, identifier: id, isActive: active) }

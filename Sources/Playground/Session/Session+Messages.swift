@@ -11,7 +11,8 @@ extension Session {
         guard depth <= limits.maxDepth else {
             throw ProtocolError("too-deep", "ops may nest at most \(limits.maxDepth) levels")
         }
-        try turn.count()
+        // The limit counts ops inside a message, not the message itself.
+        if nested { try turn.count() }
         guard let type = try message.string("type") else { throw ProtocolError.missing("type", in: "message") }
         try turn.count(work: workCost(of: type, message), op: false)
         if nested, Self.topLevelOnly.contains(type) {
@@ -22,7 +23,7 @@ extension Session {
         case "add": return try add(message)
         case "remove": try remove(message)
         case "layoutIfNeeded": try layoutIfNeeded(message)
-        case "setNeedsLayout": scene.engine.setNeedsLayout()
+        case "setNeedsLayout": try setNeedsLayout(message)
         case "animate": try animate(message, turn: turn, depth: depth)
         case "batch": try run(try message.objects("ops") ?? [], turn: turn, depth: depth)
         case "action": try action(message, turn: turn, depth: depth)
@@ -52,6 +53,8 @@ extension Session {
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
     func run(_ ops: [Fields], turn: Turn, depth: Int) throws {
+        // Refuse an oversized list before any of it runs.
+        try turn.reserve(ops.count)
         for (index, op) in ops.enumerated() {
             do {
                 try handle(op, turn: turn, nested: true, depth: depth + 1)
@@ -88,7 +91,6 @@ extension Session {
         scene = loaded
         loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
-        outbox.appendFrames()
         return ["type": "scene", "scene": SceneWriter.document(of: loaded)]
     }
 
@@ -197,6 +199,12 @@ extension Session {
         } else {
             throw ProtocolError.missing("view', 'constraint' or 'guide", in: "remove")
         }
+    }
+
+    private func setNeedsLayout(_ message: Fields) throws {
+        let id = try message.string("view") ?? "root"
+        guard scene.engine.view(id) != nil else { throw ProtocolError(.unknownView(id)) }
+        scene.engine.setNeedsLayout()
     }
 
     private func layoutIfNeeded(_ message: Fields) throws {

@@ -225,6 +225,13 @@ final class Turn {
         return runningAnimations == 0
     }
 
+    /// Throws `too-many-ops` unless `count` more ops fit in this message.
+    func reserve(_ count: Int) throws {
+        guard opsRun + count <= limits.maxOpsPerMessage else {
+            throw ProtocolError("too-many-ops", "a message may run at most \(limits.maxOpsPerMessage) ops")
+        }
+    }
+
     /// Counts one more op (unless `op` is false) costing `work` units. Throws `too-many-ops` or
     /// `too-complex` past the limits.
     func count(work cost: Int = 0, op: Bool = true) throws {
