@@ -4,236 +4,432 @@
     Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
 }
 
-/// An open-addressing hash map from non-negative `Int` symbol ids to `Double`, with linear probing (load at
-/// most 3/4, capacity 4 at first: most rows and columns hold a handful of symbols) and
-/// backward-shift deletion (no tombstones). Value type with copy-on-write storage. Iteration order is a
-/// deterministic function of the operations performed.
-struct IntMap: Sequence {
-    /// Bucket keys; -1 marks an empty bucket. Capacity is 0 or a power of two.
-    private(set) var bucketKeys: ContiguousArray<Int>
-    private(set) var bucketValues: ContiguousArray<Double>
-    private(set) var count: Int
+/// Header of the single allocation behind an ``IntMap`` or ``IntSet``.
+struct SmallTableHeader {
+    var count: Int32
+    var capacity: Int32
+}
 
-    init() {
-        bucketKeys = []
-        bucketValues = []
-        count = 0
+/// Header access through a pointer: a class's stored property would pay dynamic exclusivity checks.
+extension ManagedBuffer where Header == SmallTableHeader {
+    @inline(__always) var count32: Int32 {
+        get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
     }
 
-    var isEmpty: Bool { count == 0 }
+    @inline(__always) var size: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.capacity) } }
+}
 
-    /// Bucket holding `key`, if any.
-    @inline(__always) func index(forKey key: Int) -> Int? {
-        let capacity = bucketKeys.count
-        if capacity == 0 { return nil }
-        let mask = capacity - 1
-        var i = symbolHash(key) & mask
-        while true {
-            let k = bucketKeys[i]
-            if k == key { return i }
-            if k < 0 { return nil }
-            i = (i + 1) & mask
+/// Storage of an ``IntMap``: one allocation holding `capacity` values (`Double`) followed by `capacity`
+/// keys (`Int32`, -1 for an empty bucket).
+final class IntMapStorage: ManagedBuffer<SmallTableHeader, Double> {
+    static func make(capacity: Int) -> IntMapStorage {
+        // capacity doubles for the values, then capacity Int32 keys (capacity / 2 doubles' worth).
+        let s = IntMapStorage.create(minimumCapacity: capacity + (capacity + 1) / 2) { _ in
+            SmallTableHeader(count: 0, capacity: Int32(capacity))
+        }
+        let storage = unsafeDowncast(s, to: IntMapStorage.self)
+        storage.withUnsafeMutablePointerToElements { p in
+            let keys = UnsafeMutableRawPointer(p + capacity).bindMemory(to: Int32.self, capacity: capacity)
+            keys.initialize(repeating: -1, count: capacity)
+            p.initialize(repeating: 0, count: capacity)
+        }
+        return storage
+    }
+
+
+    @inline(__always) func withTables<R>(_ body: (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Double>) throws -> R) rethrows -> R {
+        let capacity = self.size
+        return try withUnsafeMutablePointerToElements { p in
+            let keys = UnsafeMutableRawPointer(p + capacity).assumingMemoryBound(to: Int32.self)
+            return try body(keys, p)
         }
     }
 
-    @inline(__always) func value(at index: Int) -> Double { bucketValues[index] }
-    @inline(__always) mutating func setValue(_ value: Double, at index: Int) { bucketValues[index] = value }
+    /// A copy with `newCapacity` buckets; at the same capacity, bucket for bucket (indices stay valid).
+    func copy(capacity newCapacity: Int) -> IntMapStorage {
+        let out = IntMapStorage.make(capacity: newCapacity)
+        if newCapacity == size {
+            withTables { keys, values in
+                out.withTables { newKeys, newValues in
+                    newKeys.update(from: keys, count: newCapacity)
+                    newValues.update(from: values, count: newCapacity)
+                }
+            }
+            out.count32 = count32
+            return out
+        }
+        withTables { keys, values in
+            out.withTables { newKeys, newValues in
+                let mask = newCapacity - 1
+                for b in 0..<size where keys[b] >= 0 {
+                    var i = symbolHash(Int(keys[b])) & mask
+                    while newKeys[i] >= 0 { i = (i + 1) & mask }
+                    newKeys[i] = keys[b]
+                    newValues[i] = values[b]
+                }
+            }
+        }
+        out.count32 = count32
+        return out
+    }
+}
+
+/// An open-addressing hash map from non-negative `Int` symbol ids (below 2³¹) to `Double`, with linear
+/// probing (load at most 3/4, capacity 4 at first: most rows hold a handful of symbols) and backward-shift
+/// deletion (no tombstones). One allocation per map (values, then 32-bit keys). Value type with
+/// copy-on-write storage. Iteration order is a deterministic function of the operations performed.
+struct IntMap: Sequence {
+    private(set) var storage: IntMapStorage?
+
+    init() { storage = nil }
+
+    @inline(__always) var count: Int { storage.map { Int($0.count32) } ?? 0 }
+    @inline(__always) var isEmpty: Bool { count == 0 }
+    /// Number of buckets (memory accounting and tests).
+    var capacity: Int { storage?.size ?? 0 }
+
+    /// Bucket holding `key`, if any.
+    @inline(__always) func index(forKey key: Int) -> Int? {
+        guard let storage else { return nil }
+        return storage.withTables { keys, _ in
+            let mask = storage.size - 1
+            var i = symbolHash(key) & mask
+            let k32 = Int32(truncatingIfNeeded: key)
+            while true {
+                let k = keys[i]
+                if k == k32 { return i }
+                if k < 0 { return nil }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
+    @inline(__always) func value(at index: Int) -> Double {
+        storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[index] }
+    }
+
+    @inline(__always) mutating func setValue(_ value: Double, at index: Int) {
+        makeUnique()
+        storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[index] = value }
+    }
 
     subscript(key: Int) -> Double? {
         get {
             guard let i = index(forKey: key) else { return nil }
-            return bucketValues[i]
+            return value(at: i)
         }
         set {
             if let v = newValue {
-                if let i = index(forKey: key) { bucketValues[i] = v } else { insertNew(key, v) }
+                if let i = index(forKey: key) { setValue(v, at: i) } else { insertNew(key, v) }
             } else {
                 _ = removeValue(forKey: key)
             }
         }
     }
 
+    @inline(__always) private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.unsafelyUnwrapped.copy(capacity: storage.unsafelyUnwrapped.size)
+        }
+    }
+
     /// Inserts a key known to be absent.
     mutating func insertNew(_ key: Int, _ value: Double) {
-        if (count + 1) * 4 > bucketKeys.count * 3 { grow() }
-        let mask = bucketKeys.count - 1
-        var i = symbolHash(key) & mask
-        while bucketKeys[i] >= 0 { i = (i + 1) & mask }
-        bucketKeys[i] = key
-        bucketValues[i] = value
-        count += 1
+        let capacity = storage?.size ?? 0
+        if (count + 1) * 4 > capacity * 3 {
+            storage = storage?.copy(capacity: capacity * 2) ?? IntMapStorage.make(capacity: 4)
+        } else {
+            makeUnique()
+        }
+        let s = storage.unsafelyUnwrapped
+        s.withTables { keys, values in
+            let mask = s.size - 1
+            var i = symbolHash(key) & mask
+            while keys[i] >= 0 { i = (i + 1) & mask }
+            keys[i] = Int32(truncatingIfNeeded: key)
+            values[i] = value
+        }
+        s.count32 += 1
     }
 
     @discardableResult
     mutating func removeValue(forKey key: Int) -> Double? {
         guard let i = index(forKey: key) else { return nil }
-        let v = bucketValues[i]
+        let v = value(at: i)
         remove(at: i)
         return v
     }
 
     /// Removes the entry in bucket `index` (backward-shift deletion).
     mutating func remove(at index: Int) {
-        let mask = bucketKeys.count - 1
-        var hole = index
-        var j = index
-        while true {
-            j = (j + 1) & mask
-            let k = bucketKeys[j]
-            if k < 0 { break }
-            let home = symbolHash(k) & mask
-            // Keep k where it is if its home lies cyclically in (hole, j].
-            let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
-            if stays { continue }
-            bucketKeys[hole] = k
-            bucketValues[hole] = bucketValues[j]
-            hole = j
+        makeUnique()
+        let s = storage.unsafelyUnwrapped
+        s.withTables { keys, values in
+            let mask = s.size - 1
+            var hole = index
+            var j = index
+            while true {
+                j = (j + 1) & mask
+                let k = keys[j]
+                if k < 0 { break }
+                let home = symbolHash(Int(k)) & mask
+                // Keep k where it is if its home lies cyclically in (hole, j].
+                let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
+                if stays { continue }
+                keys[hole] = k
+                values[hole] = values[j]
+                hole = j
+            }
+            keys[hole] = -1
         }
-        bucketKeys[hole] = -1
-        count -= 1
+        s.count32 -= 1
     }
 
-    mutating func removeAll() {
-        bucketKeys = []
-        bucketValues = []
-        count = 0
-    }
-
-    private mutating func grow() {
-        let newCapacity = Swift.max(4, bucketKeys.count * 2)
-        let oldKeys = bucketKeys
-        let oldValues = bucketValues
-        bucketKeys = ContiguousArray(repeating: -1, count: newCapacity)
-        bucketValues = ContiguousArray(repeating: 0, count: newCapacity)
-        let mask = newCapacity - 1
-        for b in oldKeys.indices where oldKeys[b] >= 0 {
-            var i = symbolHash(oldKeys[b]) & mask
-            while bucketKeys[i] >= 0 { i = (i + 1) & mask }
-            bucketKeys[i] = oldKeys[b]
-            bucketValues[i] = oldValues[b]
-        }
-    }
+    mutating func removeAll() { storage = nil }
 
     /// Multiplies every value by `factor`.
     mutating func scaleAll(by factor: Double) {
-        for i in bucketKeys.indices where bucketKeys[i] >= 0 { bucketValues[i] *= factor }
+        guard storage != nil else { return }
+        makeUnique()
+        let s = storage.unsafelyUnwrapped
+        s.withTables { keys, values in
+            for i in 0..<s.size where keys[i] >= 0 { values[i] *= factor }
+        }
     }
 
     /// The keys, in bucket order.
     var keys: [Int] {
         var out: [Int] = []
         out.reserveCapacity(count)
-        for k in bucketKeys where k >= 0 { out.append(k) }
+        for (k, _) in self { out.append(k) }
         return out
     }
 
     struct Iterator: IteratorProtocol {
-        let keys: ContiguousArray<Int>
-        let values: ContiguousArray<Double>
+        let storage: IntMapStorage?
+        let keys: UnsafeMutablePointer<Int32>?
+        let values: UnsafeMutablePointer<Double>?
+        let capacity: Int
         var i = 0
+
+        init(_ storage: IntMapStorage?) {
+            self.storage = storage
+            if let storage {
+                capacity = storage.size
+                // The storage is kept alive by `self.storage` for the iterator's lifetime.
+                (keys, values) = storage.withTables { ($0, $1) }
+            } else {
+                capacity = 0
+                keys = nil
+                values = nil
+            }
+        }
+
         @inline(__always) mutating func next() -> (key: Int, value: Double)? {
-            while i < keys.count {
-                let k = keys[i]
+            while i < capacity {
+                let k = keys.unsafelyUnwrapped[i]
                 i += 1
-                if k >= 0 { return (k, values[i - 1]) }
+                if k >= 0 { return (Int(k), values.unsafelyUnwrapped[i - 1]) }
             }
             return nil
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(keys: bucketKeys, values: bucketValues) }
+    func makeIterator() -> Iterator { Iterator(storage) }
 }
 
-/// An open-addressing hash set of non-negative `Int` symbol ids (same scheme as ``IntMap``).
-struct IntSet: Sequence {
-    private(set) var buckets: ContiguousArray<Int>
-    private(set) var count: Int
-
-    init() {
-        buckets = []
-        count = 0
+/// Storage of an ``IntSet``: one allocation of `capacity` 32-bit ids. Up to ``IntSet/linearLimit``
+/// entries they are kept unordered in the first `count` slots (a column mentioned by a few rows is
+/// scanned, not hashed); beyond, an open-addressing table with -1 for empty buckets.
+final class IntSetStorage: ManagedBuffer<SmallTableHeader, Int32> {
+    static func make(capacity: Int, hashed: Bool) -> IntSetStorage {
+        let s = IntSetStorage.create(minimumCapacity: capacity) { _ in
+            SmallTableHeader(count: 0, capacity: Int32(capacity))
+        }
+        let storage = unsafeDowncast(s, to: IntSetStorage.self)
+        if hashed { storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: -1, count: capacity) } }
+        return storage
     }
 
-    var isEmpty: Bool { count == 0 }
+}
 
-    @inline(__always) func index(of key: Int) -> Int? {
-        let capacity = buckets.count
-        if capacity == 0 { return nil }
-        let mask = capacity - 1
-        var i = symbolHash(key) & mask
-        while true {
-            let k = buckets[i]
-            if k == key { return i }
-            if k < 0 { return nil }
-            i = (i + 1) & mask
+/// A set of non-negative `Int` ids below 2³¹ (row ids of the column index), with the scheme described
+/// at ``IntSetStorage``. Value type with copy-on-write storage; deterministic iteration order.
+struct IntSet: Sequence {
+    /// Sets with at most this many entries are plain arrays.
+    static let linearLimit = 8
+
+    private(set) var storage: IntSetStorage?
+
+    init() { storage = nil }
+
+    @inline(__always) var count: Int { storage.map { Int($0.count32) } ?? 0 }
+    @inline(__always) var isEmpty: Bool { count == 0 }
+    /// Whether the entries are hashed (else the first `count` slots hold them).
+    @inline(__always) var isHashed: Bool { (storage?.size ?? 0) > IntSet.linearLimit }
+    var capacity: Int { storage?.size ?? 0 }
+
+    @inline(__always) private func slot(of key: Int) -> Int? {
+        guard let storage else { return nil }
+        let k32 = Int32(truncatingIfNeeded: key)
+        let capacity = storage.size
+        let n = Int(storage.count32)
+        return storage.withUnsafeMutablePointerToElements { p in
+            if capacity <= IntSet.linearLimit {
+                for i in 0..<n where p[i] == k32 { return i }
+                return nil
+            }
+            let mask = capacity - 1
+            var i = symbolHash(key) & mask
+            while true {
+                let k = p[i]
+                if k == k32 { return i }
+                if k < 0 { return nil }
+                i = (i + 1) & mask
+            }
         }
     }
 
-    func contains(_ key: Int) -> Bool { index(of: key) != nil }
+    func contains(_ key: Int) -> Bool { slot(of: key) != nil }
 
     mutating func insert(_ key: Int) {
-        if index(of: key) != nil { return }
+        if slot(of: key) != nil { return }
         insertNew(key)
+    }
+
+    @inline(__always) private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = copy(capacity: storage.unsafelyUnwrapped.size) }
+    }
+
+    /// A copy with `newCapacity` slots; at the same capacity, slot for slot (indices stay valid).
+    private func copy(capacity newCapacity: Int) -> IntSetStorage {
+        let hashed = newCapacity > IntSet.linearLimit
+        let out = IntSetStorage.make(capacity: newCapacity, hashed: hashed)
+        if let storage, newCapacity == storage.size {
+            storage.withUnsafeMutablePointerToElements { p in
+                out.withUnsafeMutablePointerToElements { q in q.update(from: p, count: newCapacity) }
+            }
+            out.count32 = storage.count32
+            return out
+        }
+        var n = 0
+        out.withUnsafeMutablePointerToElements { q in
+            for k in self {
+                if hashed {
+                    let mask = newCapacity - 1
+                    var i = symbolHash(k) & mask
+                    while q[i] >= 0 { i = (i + 1) & mask }
+                    q[i] = Int32(truncatingIfNeeded: k)
+                } else {
+                    q[n] = Int32(truncatingIfNeeded: k)
+                }
+                n += 1
+            }
+        }
+        out.count32 = Int32(n)
+        return out
     }
 
     /// Inserts a key known to be absent.
     mutating func insertNew(_ key: Int) {
-        if (count + 1) * 4 > buckets.count * 3 { grow() }
-        let mask = buckets.count - 1
-        var i = symbolHash(key) & mask
-        while buckets[i] >= 0 { i = (i + 1) & mask }
-        buckets[i] = key
-        count += 1
+        let capacity = storage?.size ?? 0
+        let n = count
+        if capacity <= IntSet.linearLimit {
+            if n == capacity {
+                // Arrays grow 2, 4, 8; then a hash table of 16 (load ≤ 3/4).
+                storage = copy(capacity: capacity == 0 ? 2 : capacity * 2)
+            } else {
+                makeUnique()
+            }
+        } else if (n + 1) * 4 > capacity * 3 {
+            storage = copy(capacity: capacity * 2)
+        } else {
+            makeUnique()
+        }
+        let s = storage.unsafelyUnwrapped
+        let k32 = Int32(truncatingIfNeeded: key)
+        let c = s.size
+        s.withUnsafeMutablePointerToElements { p in
+            if c <= IntSet.linearLimit {
+                p[n] = k32
+            } else {
+                let mask = c - 1
+                var i = symbolHash(key) & mask
+                while p[i] >= 0 { i = (i + 1) & mask }
+                p[i] = k32
+            }
+        }
+        s.count32 += 1
     }
 
     mutating func remove(_ key: Int) {
-        guard let index = index(of: key) else { return }
-        let mask = buckets.count - 1
-        var hole = index
-        var j = index
-        while true {
-            j = (j + 1) & mask
-            let k = buckets[j]
-            if k < 0 { break }
-            let home = symbolHash(k) & mask
-            let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
-            if stays { continue }
-            buckets[hole] = k
-            hole = j
+        guard let index = slot(of: key) else { return }
+        makeUnique()
+        let s = storage.unsafelyUnwrapped
+        let c = s.size
+        let n = Int(s.count32)
+        s.withUnsafeMutablePointerToElements { p in
+            if c <= IntSet.linearLimit {
+                // Keep the order of the others (deterministic, and cheap at this size).
+                var i = index
+                while i + 1 < n {
+                    p[i] = p[i + 1]
+                    i += 1
+                }
+                return
+            }
+            let mask = c - 1
+            var hole = index
+            var j = index
+            while true {
+                j = (j + 1) & mask
+                let k = p[j]
+                if k < 0 { break }
+                let home = symbolHash(Int(k)) & mask
+                let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
+                if stays { continue }
+                p[hole] = k
+                hole = j
+            }
+            p[hole] = -1
         }
-        buckets[hole] = -1
-        count -= 1
+        s.count32 -= 1
+        if s.count32 == 0 { storage = nil }
     }
 
-    mutating func removeAll() {
-        buckets = []
-        count = 0
-    }
-
-    private mutating func grow() {
-        let newCapacity = Swift.max(4, buckets.count * 2)
-        let old = buckets
-        buckets = ContiguousArray(repeating: -1, count: newCapacity)
-        let mask = newCapacity - 1
-        for k in old where k >= 0 {
-            var i = symbolHash(k) & mask
-            while buckets[i] >= 0 { i = (i + 1) & mask }
-            buckets[i] = k
-        }
-    }
+    mutating func removeAll() { storage = nil }
 
     struct Iterator: IteratorProtocol {
-        let buckets: ContiguousArray<Int>
+        let storage: IntSetStorage?
+        let elements: UnsafeMutablePointer<Int32>?
+        let end: Int
+        let hashed: Bool
         var i = 0
+
+        init(_ storage: IntSetStorage?) {
+            self.storage = storage
+            if let storage {
+                hashed = storage.size > IntSet.linearLimit
+                end = hashed ? storage.size : Int(storage.count32)
+                // The storage is kept alive by `self.storage` for the iterator's lifetime.
+                elements = storage.withUnsafeMutablePointerToElements { $0 }
+            } else {
+                hashed = false
+                end = 0
+                elements = nil
+            }
+        }
+
         @inline(__always) mutating func next() -> Int? {
-            while i < buckets.count {
-                let k = buckets[i]
+            while i < end {
+                let k = elements.unsafelyUnwrapped[i]
                 i += 1
-                if k >= 0 { return k }
+                if k >= 0 { return Int(k) }
             }
             return nil
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(buckets: buckets) }
+    func makeIterator() -> Iterator { Iterator(storage) }
 }

@@ -107,3 +107,36 @@ import Testing
         check(width: 800, tallBox: 13, tall: 26)
     }
 }
+
+/// The single-allocation maps and sets: copy-on-write keeps copies apart (bucket indices stay valid across
+/// the copy), and sets cross between their array and hashed forms.
+@Suite struct SmallTables {
+    @Test func copiesAreIndependent() {
+        var g = LCG(state: 5)
+        var map = IntMap()
+        var set = IntSet()
+        var reference: [Int: Double] = [:]
+        for round in 0..<400 {
+            let snapshotMap = map, snapshotSet = set, snapshotReference = reference
+            for _ in 0..<(1 + g.int(6)) {
+                let k = g.int(40)
+                if g.int(3) == 0 {
+                    map.removeValue(forKey: k)
+                    set.remove(k)
+                    reference[k] = nil
+                } else if let i = map.index(forKey: k) {
+                    map.setValue(Double(round), at: i)
+                    reference[k] = Double(round)
+                } else {
+                    map.insertNew(k, Double(round))
+                    set.insertNew(k)
+                    reference[k] = Double(round)
+                }
+            }
+            #expect(Dictionary(uniqueKeysWithValues: map.map { ($0.key, $0.value) }) == reference)
+            #expect(Set(set) == Set(reference.keys) && set.count == reference.count)
+            #expect(Dictionary(uniqueKeysWithValues: snapshotMap.map { ($0.key, $0.value) }) == snapshotReference)
+            #expect(Set(snapshotSet) == Set(snapshotReference.keys))
+        }
+    }
+}
