@@ -4,6 +4,18 @@
     Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
 }
 
+/// Home bucket of `key` in a table of `capacity` buckets (any capacity: multiply-shift range reduction
+/// of the 32-bit hash, so tables can grow by 1.5 and 4/3 instead of doubling).
+@inline(__always) func homeBucket(_ key: Int, _ capacity: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: symbolHash(key)) &* UInt64(truncatingIfNeeded: capacity)) >> 32)
+}
+
+/// Next capacity of a hash table: doubling up to 16, then alternately ×1.5 and ×4/3 (16, 24, 32, 48, …).
+@inline(__always) func grownCapacity(_ capacity: Int) -> Int {
+    if capacity < 16 { return Swift.max(4, capacity * 2) }
+    return capacity & (capacity - 1) == 0 ? capacity * 3 / 2 : capacity * 4 / 3
+}
+
 /// Header of the single allocation behind an ``IntMap`` or ``IntSet``.
 struct SmallTableHeader {
     var count: Int32
@@ -61,10 +73,9 @@ final class IntMapStorage: ManagedBuffer<SmallTableHeader, Double> {
         }
         withTables { keys, values in
             out.withTables { newKeys, newValues in
-                let mask = newCapacity - 1
                 for b in 0..<size where keys[b] >= 0 {
-                    var i = symbolHash(Int(keys[b])) & mask
-                    while newKeys[i] >= 0 { i = (i + 1) & mask }
+                    var i = homeBucket(Int(keys[b]), newCapacity)
+                    while newKeys[i] >= 0 { i = i + 1 == newCapacity ? 0 : i + 1 }
                     newKeys[i] = keys[b]
                     newValues[i] = values[b]
                 }
@@ -76,7 +87,8 @@ final class IntMapStorage: ManagedBuffer<SmallTableHeader, Double> {
 }
 
 /// An open-addressing hash map from non-negative `Int` symbol ids (below 2³¹) to `Double`, with linear
-/// probing (load at most 3/4, capacity 4 at first: most rows hold a handful of symbols) and backward-shift
+/// probing (load at most 3/4, capacity 4 at first: most rows hold a handful of symbols; growth by
+/// ``grownCapacity(_:)``) and backward-shift
 /// deletion (no tombstones). One allocation per map (values, then 32-bit keys). Value type with
 /// copy-on-write storage. Iteration order is a deterministic function of the operations performed.
 struct IntMap: Sequence {
@@ -93,14 +105,14 @@ struct IntMap: Sequence {
     @inline(__always) func index(forKey key: Int) -> Int? {
         guard let storage else { return nil }
         return storage.withTables { keys, _ in
-            let mask = storage.size - 1
-            var i = symbolHash(key) & mask
+            let capacity = storage.size
+            var i = homeBucket(key, capacity)
             let k32 = Int32(truncatingIfNeeded: key)
             while true {
                 let k = keys[i]
                 if k == k32 { return i }
                 if k < 0 { return nil }
-                i = (i + 1) & mask
+                i = i + 1 == capacity ? 0 : i + 1
             }
         }
     }
@@ -138,15 +150,15 @@ struct IntMap: Sequence {
     mutating func insertNew(_ key: Int, _ value: Double) {
         let capacity = storage?.size ?? 0
         if (count + 1) * 4 > capacity * 3 {
-            storage = storage?.copy(capacity: capacity * 2) ?? IntMapStorage.make(capacity: 4)
+            storage = storage?.copy(capacity: grownCapacity(capacity)) ?? IntMapStorage.make(capacity: 4)
         } else {
             makeUnique()
         }
         let s = storage.unsafelyUnwrapped
         s.withTables { keys, values in
-            let mask = s.size - 1
-            var i = symbolHash(key) & mask
-            while keys[i] >= 0 { i = (i + 1) & mask }
+            let capacity = s.size
+            var i = homeBucket(key, capacity)
+            while keys[i] >= 0 { i = i + 1 == capacity ? 0 : i + 1 }
             keys[i] = Int32(truncatingIfNeeded: key)
             values[i] = value
         }
@@ -166,14 +178,14 @@ struct IntMap: Sequence {
         makeUnique()
         let s = storage.unsafelyUnwrapped
         s.withTables { keys, values in
-            let mask = s.size - 1
+            let capacity = s.size
             var hole = index
             var j = index
             while true {
-                j = (j + 1) & mask
+                j = j + 1 == capacity ? 0 : j + 1
                 let k = keys[j]
                 if k < 0 { break }
-                let home = symbolHash(Int(k)) & mask
+                let home = homeBucket(Int(k), capacity)
                 // Keep k where it is if its home lies cyclically in (hole, j].
                 let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
                 if stays { continue }
@@ -280,13 +292,12 @@ struct IntSet: Sequence {
                 for i in 0..<n where p[i] == k32 { return i }
                 return nil
             }
-            let mask = capacity - 1
-            var i = symbolHash(key) & mask
+            var i = homeBucket(key, capacity)
             while true {
                 let k = p[i]
                 if k == k32 { return i }
                 if k < 0 { return nil }
-                i = (i + 1) & mask
+                i = i + 1 == capacity ? 0 : i + 1
             }
         }
     }
@@ -317,9 +328,8 @@ struct IntSet: Sequence {
         out.withUnsafeMutablePointerToElements { q in
             for k in self {
                 if hashed {
-                    let mask = newCapacity - 1
-                    var i = symbolHash(k) & mask
-                    while q[i] >= 0 { i = (i + 1) & mask }
+                    var i = homeBucket(k, newCapacity)
+                    while q[i] >= 0 { i = i + 1 == newCapacity ? 0 : i + 1 }
                     q[i] = Int32(truncatingIfNeeded: k)
                 } else {
                     q[n] = Int32(truncatingIfNeeded: k)
@@ -343,7 +353,7 @@ struct IntSet: Sequence {
                 makeUnique()
             }
         } else if (n + 1) * 4 > capacity * 3 {
-            storage = copy(capacity: capacity * 2)
+            storage = copy(capacity: grownCapacity(capacity))
         } else {
             makeUnique()
         }
@@ -354,9 +364,8 @@ struct IntSet: Sequence {
             if c <= IntSet.linearLimit {
                 p[n] = k32
             } else {
-                let mask = c - 1
-                var i = symbolHash(key) & mask
-                while p[i] >= 0 { i = (i + 1) & mask }
+                var i = homeBucket(key, c)
+                while p[i] >= 0 { i = i + 1 == c ? 0 : i + 1 }
                 p[i] = k32
             }
         }
@@ -379,14 +388,13 @@ struct IntSet: Sequence {
                 }
                 return
             }
-            let mask = c - 1
             var hole = index
             var j = index
             while true {
-                j = (j + 1) & mask
+                j = j + 1 == c ? 0 : j + 1
                 let k = p[j]
                 if k < 0 { break }
-                let home = symbolHash(Int(k)) & mask
+                let home = homeBucket(Int(k), c)
                 let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
                 if stays { continue }
                 p[hole] = k

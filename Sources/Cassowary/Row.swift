@@ -22,7 +22,7 @@ struct Row {
     var constant: Double
     /// Topological stamp of an external row (see ``SolverCore``'s lazy rows): a lazy row only refers to
     /// basic external symbols with lower stamps, so the references form no cycle.
-    var stamp: Double = 0
+    var stamp: Float = 0
     /// Whether the row may refer to basic symbols (only rows of external symbols can): such a row is
     /// evaluated through its references and expanded before it enters a restricted row or the objective.
     var lazy = false

@@ -94,14 +94,10 @@ extension SolverCore {
             }
         }
 
-        var priority = constraint.strength.priority
-        if priority.isNaN { priority = 0 }
-        var weight = constraint.strength.weight
-        if !(weight.isFinite && weight > 0) { weight = 1 }
+        let (priority, weight) = objectivePriorityAndWeight(constraint.strength)
         infos[key] = ConstraintInfo(
             marker: marker, other: other, markerCoefficient: markerCoefficient,
-            constant: constraint.expression.constant, order: nextOrder, required: required,
-            priority: priority, weight: weight)
+            constant: constraint.expression.constant, order: nextOrder, required: required)
         nextOrder += 1
         owners[marker] = constraint
         if other >= 0 { owners[other] = constraint }
@@ -123,9 +119,10 @@ extension SolverCore {
         guard let info = infos.removeValue(forKey: key) else {
             throw SolverError.unknownConstraint(constraint)
         }
-        if !info.required, let li = levels.firstIndex(where: { $0.priority == info.priority }) {
-            if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -info.weight) }
-            addErrorEffect(info.other, level: li, weight: -info.weight)
+        let (priority, weight) = objectivePriorityAndWeight(constraint.strength)
+        if !info.required, let li = levels.firstIndex(where: { $0.priority == priority }) {
+            if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -weight) }
+            addErrorEffect(info.other, level: li, weight: -weight)
             levels[li].count -= 1
             if levels[li].count == 0 { removeLevel(li) }
         }
@@ -186,19 +183,19 @@ extension SolverCore {
     /// symbol that no restricted row mentions, and fit between the stamps of the basic external symbols the
     /// row refers to and of the external rows that refer to it (so no cycle can form, and the subject does
     /// not hide inside a reference). Fewest occurrences wins (a new variable), lowest id on ties.
-    func lazySubject(_ row: Row) -> (Int, Double)? {
+    func lazySubject(_ row: Row) -> (Int, Float)? {
         if !lazyRowsEnabled { return nil }
-        var high = -Double.infinity
+        var high = -Float.infinity
         for (s, _) in row.cells where kinds[s] == .external {
             if let r = rowStore[s] { high = Swift.max(high, r.stamp) }
         }
         var best = -1
         var bestCount = Int.max
-        var bestStamp = 0.0
+        var bestStamp: Float = 0
         for (s, _) in row.cells where kinds[s] == .external && rowStore[s] == nil {
             let n = columns[s].count
             if n > bestCount || (n == bestCount && s > best) { continue }
-            var low = Double.infinity
+            var low = Float.infinity
             var ok = true
             for id in columns[s] {
                 let b = basicOf(id)
@@ -209,15 +206,16 @@ extension SolverCore {
                 low = Swift.min(low, rowStore[b]!.stamp)
             }
             if !ok { continue }
-            let stamp: Double
+            let stamp: Float
             if !high.isFinite {
                 stamp = low.isFinite ? low - 1 : 0
             } else if !low.isFinite {
                 stamp = high + 1
             } else {
                 stamp = high / 2 + low / 2
-                if !(high < stamp && stamp < low) { continue }
             }
+            // Strictly between (a Float runs out of room after enough splits: then no lazy subject).
+            if !(high < stamp && stamp < low) { continue }
             best = s
             bestCount = n
             bestStamp = stamp

@@ -56,7 +56,7 @@ extension SolverCore {
         var i = 0
         while i < levels.count && levels[i].priority > priority { i += 1 }
         if i < levels.count && levels[i].priority == priority { return i }
-        if levels.count == levelStride { relayoutObjective(stride: levelStride * 2) }
+        if levels.count == levelStride { relayoutObjective(stride: levelStride + 1) }
         let symbols = kinds.count
         for s in 0..<symbols {
             let base = s * levelStride

@@ -15,8 +15,6 @@ extension SolverCore {
         owners.append(nil)
         dirtyFlags.append(false)
         queued.append(false)
-        evalValues.append(0)
-        evalMarks.append(0)
         for _ in 0..<levelStride { objective.append(0) }
         return kinds.count - 1
     }
@@ -122,7 +120,7 @@ extension SolverCore {
     func expand(_ row: Row) -> Row {
         var out = Row(constant: row.constant)
         var pending = IntMap()
-        var heap: [(stamp: Double, symbol: Int)] = []
+        var heap: [StampedSymbol] = []
         func add(_ s: Int, _ c: Double) {
             guard let r = rowStore[s] else {
                 out.insert(symbol: s, coefficient: c)
@@ -134,7 +132,7 @@ extension SolverCore {
                 pending.setValue(pending.value(at: i) + c, at: i)
             } else {
                 pending.insertNew(s, c)
-                heap.append((r.stamp, s))
+                heap.append(StampedSymbol(stamp: r.stamp, symbol: s))
                 var i = heap.count - 1
                 while i > 0 {
                     let p = (i - 1) / 2
@@ -171,21 +169,26 @@ extension SolverCore {
 
     /// A stamp below every external row that refers to `symbol` (so those rows may keep referring to it
     /// once it is basic with a row that refers to no basic external symbol).
-    func stampBelowReferences(_ symbol: Int) -> Double {
-        var low = Double.infinity
+    /// Nil if there is no room below (the rows are then substituted instead).
+    func stampBelowReferences(_ symbol: Int) -> Float? {
+        var low = Float.infinity
         for id in columns[symbol] {
             let b = basicOf(id)
             if kinds[b] == .external { low = Swift.min(low, rowStore[b]!.stamp) }
         }
-        return low.isFinite ? low - 1 : 0
+        if !low.isFinite { return 0 }
+        return low - 1 < low ? low - 1 : nil
     }
 
     /// Makes `entering` basic with `row` (already solved for it, in solved form): substitutes it where
     /// needed and stores the row.
     mutating func enterBasis(_ entering: Int, _ row: Row) {
         var row = row
-        if kinds[entering] == .external { row.stamp = stampBelowReferences(entering) }
-        substitute(entering, row)
+        var everywhere = false
+        if kinds[entering] == .external {
+            if let stamp = stampBelowReferences(entering) { row.stamp = stamp } else { everywhere = true }
+        }
+        substitute(entering, row, everywhere: everywhere)
         putRow(entering, row)
     }
 
@@ -233,11 +236,12 @@ extension SolverCore {
         row.solveFor(lhs: leaving, rhs: entering)
         columns[entering].remove(id)
         columns[leaving].insertNew(id)
+        var everywhere = false
         if kinds[entering] == .external {
-            row.stamp = stampBelowReferences(entering)
+            if let stamp = stampBelowReferences(entering) { row.stamp = stamp } else { everywhere = true }
             structureChanged()
         }
-        substitute(entering, row)
+        substitute(entering, row, everywhere: everywhere)
         if !columns[entering].isEmpty { structureChanged() }
         rowIds[entering] = Int32(id)
         rowBasics[id] = Int32(entering)
@@ -291,8 +295,6 @@ extension SolverCore {
             owners.removeSubrange(mark.symbols...)
             dirtyFlags.removeSubrange(mark.symbols...)
             queued.removeSubrange(mark.symbols...)
-            evalValues.removeSubrange(mark.symbols...)
-            evalMarks.removeSubrange(mark.symbols...)
             objective.removeSubrange((mark.symbols * levelStride)...)
         }
         for b in infeasible.elements { queued[b] = true }
@@ -307,4 +309,10 @@ extension SolverCore {
         }
         commit()
     }
+}
+
+/// A basic symbol and its row's stamp (expansion resolves references highest stamp first).
+struct StampedSymbol {
+    var stamp: Float
+    var symbol: Int
 }

@@ -9,21 +9,44 @@ struct Level {
 }
 
 /// What the solver remembers about an installed constraint (the paper's marker and error variables).
+/// Kept small (24 bytes): one per constraint. Priority and weight are read from the constraint itself.
 struct ConstraintInfo {
     /// Marker symbol: the slack of an inequality, the dummy of a required equality, or the positive
     /// error of a non-required equality (paper §3.3 and §4.2).
-    var marker: Int
+    var marker32: Int32
     /// The second error symbol (non-required constraints) or -1.
-    var other: Int
-    /// Coefficient of `marker` in the constraint's original row `expression + … = 0`.
-    var markerCoefficient: Double
+    var other32: Int32
+    /// Insertion order, for deterministic explanations.
+    var order32: Int32
+    var required: Bool
+    /// Whether the coefficient of `marker` in the constraint's row `expression + … = 0` is -1 (else +1).
+    var negativeMarker: Bool
     /// Current constant of the expression (changes with `setConstant` / `suggestValue`).
     var constant: Double
-    /// Insertion order, for deterministic explanations.
-    var order: Int
-    var required: Bool
-    var priority: Double
-    var weight: Double
+
+    init(marker: Int, other: Int, markerCoefficient: Double, constant: Double, order: Int, required: Bool) {
+        marker32 = Int32(marker)
+        other32 = Int32(other)
+        order32 = Int32(truncatingIfNeeded: order)
+        self.required = required
+        negativeMarker = markerCoefficient < 0
+        self.constant = constant
+    }
+
+    var marker: Int { Int(marker32) }
+    var other: Int { Int(other32) }
+    var order: Int { Int(order32) }
+    var markerCoefficient: Double { negativeMarker ? -1 : 1 }
+}
+
+/// The priority level and weight a non-required constraint contributes with (NaN priority as 0,
+/// non-positive or non-finite weight as 1).
+func objectivePriorityAndWeight(_ strength: Strength) -> (priority: Double, weight: Double) {
+    var priority = strength.priority
+    if priority.isNaN { priority = 0 }
+    var weight = strength.weight
+    if !(weight.isFinite && weight > 0) { weight = 1 }
+    return (priority, weight)
 }
 
 struct EditInfo {
@@ -77,7 +100,7 @@ struct SolverCore {
     /// `levelStride` slots per symbol (see SolverCore+Objective.swift).
     var levels: [Level] = []
     var objective: [Double] = []
-    var levelStride = 2
+    var levelStride = 1
     var artificial: Row?
 
     var infos: [ObjectIdentifier: ConstraintInfo] = [:]
@@ -89,19 +112,20 @@ struct SolverCore {
     var slotSymbols: [Int] = []
     var slotValues: [Double] = []
 
-    /// Values of lazy rows during one ``updateVariables()`` (valid where `evalMarks[s] == evalEpoch`).
-    var evalValues: [Double] = []
-    var evalMarks: [UInt32] = []
-    var evalEpoch: UInt32 = 0
     /// The evaluation of lazy rows compiled into flat arrays, in dependency order: row `evalOrder[i]` is
     /// its constant plus `evalCoefficients[j] × value(evalReferences[j])` for j in
-    /// `evalStarts[i]..<evalStarts[i + 1]` (a lazy reference reads `evalValues`, any other a row constant).
-    /// Rebuilt when `structureVersion` moved (a lazy row or what it refers to changed shape).
+    /// `evalStarts[i]..<evalStarts[i + 1]`; a reference to a lazy row is its position in `evalOrder` (its
+    /// value in `evalValues`), any other reference a symbol whose row constant is read. Variable slot
+    /// `evalSlots[k]` takes `evalValues[evalSlotPositions[k]]`. Rebuilt when `structureVersion` moved (a
+    /// lazy row or what it refers to changed shape).
     var evalOrder: [Int] = []
     var evalStarts: [Int] = [0]
     var evalReferences: [Int] = []
     var evalReferenceIsLazy: [Bool] = []
     var evalCoefficients: [Double] = []
+    var evalValues: [Double] = []
+    var evalSlots: [Int] = []
+    var evalSlotPositions: [Int] = []
     var structureVersion = 0
     var programVersion = -1
     /// Scratch buffers (kept to avoid allocations in hot loops).
@@ -154,7 +178,11 @@ struct SolverCore {
         if anyLazy {
             if programVersion != structureVersion { compileEvaluation() }
             runEvaluation()
-            for slot in values.indices where values[slot].isNaN { values[slot] = evalValues[slotSymbols[slot]] }
+            for k in evalSlots.indices { values[evalSlots[k]] = evalValues[evalSlotPositions[k]] }
+            // Rows found not to be lazy any more while compiling: their constant.
+            for slot in values.indices where values[slot].isNaN {
+                values[slot] = rowStore[slotSymbols[slot]]?.constant ?? 0
+            }
         }
         slotValues = values
     }
@@ -180,7 +208,7 @@ struct SolverCore {
                                             let value = isLazy[j] ? values[z] : base[z].unsafelyUnwrapped.constant
                                             v += coefficients[j] * value
                                         }
-                                        values[t] = v
+                                        values[i] = v
                                     }
                                 }
                             }
@@ -201,53 +229,55 @@ struct SolverCore {
         evalReferences.removeAll(keepingCapacity: true)
         evalReferenceIsLazy.removeAll(keepingCapacity: true)
         evalCoefficients.removeAll(keepingCapacity: true)
-        evalEpoch &+= 1
-        if evalEpoch == 0 {
-            for i in evalMarks.indices { evalMarks[i] = 0 }
-            evalEpoch = 1
-        }
+        evalSlots.removeAll(keepingCapacity: true)
+        evalSlotPositions.removeAll(keepingCapacity: true)
+        // Per symbol while compiling: -1 not visited, -2 visited and not lazy, else position.
+        var position = [Int32](repeating: -1, count: kinds.count)
         var stack = scratch
         scratch = []
         stack.removeAll(keepingCapacity: true)
-        for root in slotSymbols {
-            guard rowStore[root]?.lazy == true, evalMarks[root] != evalEpoch else { continue }
-            stack.append(root)
+        for slot in slotSymbols.indices {
+            let root = slotSymbols[slot]
+            guard rowStore[root]?.lazy == true else { continue }
+            if position[root] == -1 { stack.append(root) }
             while let t = stack.last {
-                if evalMarks[t] == evalEpoch {
+                if position[t] != -1 {
                     stack.removeLast()
                     continue
                 }
                 let row = rowStore[t]!
                 var ready = true
-                for (z, _) in row.cells where rowStore[z]?.lazy == true && evalMarks[z] != evalEpoch {
+                for (z, _) in row.cells where rowStore[z]?.lazy == true && position[z] == -1 {
                     ready = false
                     stack.append(z)
                 }
                 if !ready { continue }
                 stack.removeLast()
-                evalMarks[t] = evalEpoch
                 var anyReference = false
                 for (z, a) in row.cells {
                     guard let zRow = rowStore[z] else { continue }
                     anyReference = true
-                    evalReferences.append(z)
-                    evalReferenceIsLazy.append(zRow.lazy)
+                    let lazyReference = zRow.lazy && position[z] >= 0
+                    evalReferences.append(lazyReference ? Int(position[z]) : z)
+                    evalReferenceIsLazy.append(lazyReference)
                     evalCoefficients.append(a)
                 }
                 if anyReference {
+                    position[t] = Int32(evalOrder.count)
                     evalOrder.append(t)
                     evalStarts.append(evalReferences.count)
                 } else {
                     // Refers to nothing basic: read its constant directly from now on.
                     rowStore[t]!.lazy = false
-                    evalValues[t] = row.constant
+                    position[t] = -2
                 }
             }
+            if position[root] >= 0 {
+                evalSlots.append(slot)
+                evalSlotPositions.append(Int(position[root]))
+            }
         }
-        // Rows that stopped being lazy may have been read as lazy by rows compiled before them.
-        for j in evalReferences.indices where evalReferenceIsLazy[j] {
-            evalReferenceIsLazy[j] = rowStore[evalReferences[j]]!.lazy
-        }
+        evalValues = [Double](repeating: 0, count: evalOrder.count)
         scratch = stack
         programVersion = structureVersion
     }
@@ -272,7 +302,7 @@ struct SolverCore {
         queued = []
         levels = []
         objective = []
-        levelStride = 2
+        levelStride = 1
         artificial = nil
         infos = [:]
         edits = [:]
@@ -280,9 +310,6 @@ struct SolverCore {
         slotVariables = []
         slotSymbols = []
         slotValues = []
-        evalValues = []
-        evalMarks = []
-        evalEpoch = 0
         structureChanged()
         nextOrder = 0
         objectiveDirty = []
