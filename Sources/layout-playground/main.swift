@@ -20,7 +20,8 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-constraints N          constraints per scene (default 2000)
   --max-ops N                  ops per message (default 10000)
   --max-work N                 solver work units per message, else too-complex (default 16000000)
-  --rate N                     messages per second per session, else rate-limited; 0 = no limit (default 100)
+  --rate N                     messages per second per session, else rate-limited; 0 = no rate limits at
+                               all (default 100; also 4 MiB/s of messages and half of --max-work per second)
   --burst N                    messages accepted at once above the rate (default 200)
   --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default 4096)
   --max-sessions-per-address N open sessions per remote address (default 32, loopback peers exempt
@@ -115,7 +116,7 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--rate":
             let rate = count(value(for: name, inline: inline), name)
             flags.limits.messagesPerSecond = rate == 0 ? nil : Double(rate)
-            if rate == 0 { flags.limits.workPerSecond = nil }
+            if rate == 0 { flags.limits.workPerSecond = nil; flags.limits.bytesPerSecond = nil }
         case "--burst": flags.limits.messageBurst = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-sessions": flags.maxSessions = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-sessions-per-address":

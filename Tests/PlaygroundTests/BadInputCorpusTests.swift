@@ -277,6 +277,7 @@ import Testing
         #expect(announced["maxSessions"] as? Int == 64)
         #expect(announced["idleTimeoutSeconds"] as? Int == 60)
         #expect(announced["maxSessionsPerAddress"] == nil)
+        #expect(announced["maxBytesPerSecond"] as? Double == 4_194_304.0)
     }
 
     @Test func viewAndConstraintCaps() {
@@ -374,6 +375,23 @@ import Testing
         // A load is charged 2n² for n views and constraints: 320 of them are over this budget.
         let many = (0..<320).map { #"{"id":"w\#($0)"}"# }.joined(separator: ",")
         #expect(reply(session, #"{"type":"load","scene":{"views":[\#(many)]},"id":6}"#)["code"] as? String == "too-complex")
+    }
+
+    /// The byte bucket: large messages beyond the byte rate are refused without being decoded.
+    @Test func bytesPerSecond() {
+        var limits = SessionLimits()
+        limits.maxMessageBytes = 10_000
+        limits.bytesPerSecond = 10_000
+        let session = Session(id: "t", now: 0, limits: limits)
+        let big = #"{"type":"setNeedsLayout","id":1,"pad":""# + String(repeating: "x", count: 9_000) + #""}"#
+        #expect(reply(session, big, now: 0)["type"] as? String == "ok")
+        #expect(reply(session, big, now: 0)["type"] as? String == "ok")
+        #expect(reply(session, big, now: 0)["type"] as? String == "ok")         // 27 KB: in debt
+        let refused = reply(session, big, now: 0)
+        #expect(refused["code"] as? String == "rate-limited")
+        #expect(refused["re"] is NSNull)                                          // not decoded
+        #expect(reply(session, #"{"type":"setNeedsLayout","id":2}"#, now: 0.5)["code"] as? String == "rate-limited")
+        #expect(reply(session, #"{"type":"setNeedsLayout","id":3}"#, now: 1)["type"] as? String == "ok")
     }
 
     /// The work bucket: sustained heavy messages are rate-limited until the refill pays the debt.

@@ -24,6 +24,8 @@ public final class Session {
     var messageBucket: TokenBucket?
     /// Solver work done against `limits.workPerSecond` (nil when unlimited).
     var workBucket: TokenBucket?
+    /// Message bytes against `limits.bytesPerSecond` (nil when unlimited).
+    var byteBucket: TokenBucket?
     var scene: Scene
     var clock: Clock
     var outbox = Outbox()
@@ -47,6 +49,7 @@ public final class Session {
         self.limits = limits
         messageBucket = limits.messagesPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.messageBurst)) }
         workBucket = limits.workPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.maxWorkPerMessage)) }
+        byteBucket = limits.bytesPerSecond.map { TokenBucket(rate: $0, capacity: Double(2 * limits.maxMessageBytes)) }
         clock = Clock(now: now)
         transportTime = now
         scene = Scene(name: "empty", title: "Empty", summary: "",
@@ -65,7 +68,7 @@ public final class Session {
     /// frames, finished animations, then the answer. Never throws: bad input becomes an `error`.
     public func receive(_ text: String, now: Double) {
         moveClock(to: now)
-        guard admit(now: now) else {
+        guard admit(now: now, bytes: text.utf8.count) else {
             refuse(text, ProtocolError("rate-limited", "more messages or solver work than the session's limits allow: slow down"))
             return
         }
@@ -97,15 +100,19 @@ public final class Session {
     }
 
     /// True when the rate limits let a message in at `now` (taking its token).
-    private func admit(now: Double) -> Bool {
+    private func admit(now: Double, bytes: Int) -> Bool {
         workBucket?.refill(now: now)
         if workBucket?.isInDebt == true { return false }
+        byteBucket?.refill(now: now)
+        if byteBucket?.isInDebt == true { return false }
+        byteBucket?.spend(Double(bytes), now: now)
         return messageBucket?.take(now: now) ?? true
     }
 
     /// Answers a message that is not run with `error`, echoing its id when it has a readable one.
     private func refuse(_ text: String, _ error: ProtocolError) {
-        let requestID = (try? Fields.decode(text)).flatMap { try? $0.requestID() }
+        // Only small messages are decoded for their id: refusing must stay cheaper than running.
+        let requestID = text.utf8.count <= 4096 ? (try? Fields.decode(text)).flatMap { try? $0.requestID() } : nil
         send(["type": "error", "code": error.code, "message": error.message, "re": requestID ?? NSNull()])
     }
 

@@ -26,6 +26,10 @@ public struct SessionLimits: Sendable, Equatable {
     /// limit. While a session is in debt its messages are answered with `rate-limited`. Its capacity is
     /// `maxWorkPerMessage`.
     public var workPerSecond: Double?
+    /// Message bytes per second a session may send on average; nil for no limit. The bucket holds two
+    /// maximal messages; while a session is in debt its messages are answered with `rate-limited`
+    /// without being decoded (decoding JSON is the cost a flood of large messages would impose).
+    public var bytesPerSecond: Double?
 
     /// Transport limits, announced when set: sessions in total and per remote address, and the idle
     /// timeout (seconds without a message or pong before the connection is dropped).
@@ -36,12 +40,13 @@ public struct SessionLimits: Sendable, Equatable {
     /// The defaults above, without rate limits (tests and tools drive sessions as fast as they like).
     public init() {}
 
-    /// The server's defaults: the above plus 100 messages per second (bursts of 200) and, on average,
-    /// half of `maxWorkPerMessage` per second.
+    /// The server's defaults: the above plus 100 messages per second (bursts of 200), on average half
+    /// of `maxWorkPerMessage` per second, and 4 MiB of messages per second.
     public static var server: SessionLimits {
         var limits = SessionLimits()
         limits.messagesPerSecond = 100
         limits.workPerSecond = Double(limits.maxWorkPerMessage) / 2
+        limits.bytesPerSecond = 4 * 1024 * 1024
         return limits
     }
 
@@ -56,6 +61,7 @@ public struct SessionLimits: Sendable, Equatable {
             fields["messageBurst"] = messageBurst
         }
         if let workPerSecond { fields["maxWorkPerSecond"] = workPerSecond }
+        if let bytesPerSecond { fields["maxBytesPerSecond"] = bytesPerSecond }
         if let maxSessions { fields["maxSessions"] = maxSessions }
         if let maxSessionsPerAddress { fields["maxSessionsPerAddress"] = maxSessionsPerAddress }
         if let idleTimeoutSeconds { fields["idleTimeoutSeconds"] = idleTimeoutSeconds }
