@@ -177,28 +177,96 @@ struct IntMap: Sequence {
     mutating func remove(at index: Int) {
         makeUnique()
         let s = storage.unsafelyUnwrapped
-        s.withTables { keys, values in
-            let capacity = s.size
-            var hole = index
-            var j = index
-            while true {
-                j = j + 1 == capacity ? 0 : j + 1
-                let k = keys[j]
-                if k < 0 { break }
-                let home = homeBucket(Int(k), capacity)
-                // Keep k where it is if its home lies cyclically in (hole, j].
-                let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
-                if stays { continue }
-                keys[hole] = k
-                values[hole] = values[j]
-                hole = j
-            }
-            keys[hole] = -1
-        }
+        s.withTables { keys, values in IntMap.removeBucket(index, keys, values, s.size) }
         s.count32 -= 1
     }
 
+    /// Backward-shift deletion of bucket `index` in a table of `capacity` buckets (count not changed).
+    @inline(__always)
+    static func removeBucket(_ index: Int, _ keys: UnsafeMutablePointer<Int32>, _ values: UnsafeMutablePointer<Double>, _ capacity: Int) {
+        var hole = index
+        var j = index
+        while true {
+            j = j + 1 == capacity ? 0 : j + 1
+            let k = keys[j]
+            if k < 0 { break }
+            let home = homeBucket(Int(k), capacity)
+            // Keep k where it is if its home lies cyclically in (hole, j].
+            let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
+            if stays { continue }
+            keys[hole] = k
+            values[hole] = values[j]
+            hole = j
+        }
+        keys[hole] = -1
+    }
+
     mutating func removeAll() { storage = nil }
+
+    /// self += factor × other, cell by cell: a result near zero removes the cell (`removed(key)`), a new
+    /// cell is inserted (`added(key)`); one probe per cell of `other`, one uniqueness check per call.
+    @inline(__always)
+    mutating func add(_ other: IntMap, times factor: Double, added: (Int) -> Void, removed: (Int) -> Void) {
+        guard let source = other.storage else { return }
+        if storage === source {
+            add(IntMap(copying: other), times: factor, added: added, removed: removed)
+            return
+        }
+        let sourceSize = source.size
+        let (sourceKeys, sourceValues) = source.withTables { ($0, $1) }
+        if storage == nil { storage = IntMapStorage.make(capacity: 4) } else { makeUnique() }
+        var s = storage.unsafelyUnwrapped
+        var capacity = s.size
+        var (keys, values) = s.withTables { ($0, $1) }
+        for b in 0..<sourceSize {
+            let k32 = sourceKeys[b]
+            if k32 < 0 { continue }
+            let key = Int(k32)
+            let d = factor * sourceValues[b]
+            var i = homeBucket(key, capacity)
+            var found = false
+            while true {
+                let k = keys[i]
+                if k == k32 {
+                    found = true
+                    break
+                }
+                if k < 0 { break }
+                i = i + 1 == capacity ? 0 : i + 1
+            }
+            if found {
+                let v = values[i] + d
+                if nearZero(v) {
+                    // On the buffer directly (`s` holds a second reference: no uniqueness check here).
+                    IntMap.removeBucket(i, keys, values, capacity)
+                    s.count32 -= 1
+                    removed(key)
+                } else {
+                    values[i] = v
+                }
+                continue
+            }
+            if nearZero(d) { continue }
+            if (Int(s.count32) + 1) * 4 > capacity * 3 {
+                storage = s.copy(capacity: grownCapacity(capacity))
+                s = storage.unsafelyUnwrapped
+                capacity = s.size
+                (keys, values) = s.withTables { ($0, $1) }
+                i = homeBucket(key, capacity)
+                while keys[i] >= 0 { i = i + 1 == capacity ? 0 : i + 1 }
+            }
+            keys[i] = k32
+            values[i] = d
+            s.count32 += 1
+            added(key)
+        }
+        withExtendedLifetime(source) {}
+    }
+
+    /// A map with its own copy of `other`'s storage.
+    init(copying other: IntMap) {
+        storage = other.storage.map { $0.copy(capacity: $0.size) }
+    }
 
     /// Multiplies every value by `factor`.
     mutating func scaleAll(by factor: Double) {

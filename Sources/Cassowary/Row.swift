@@ -47,7 +47,7 @@ struct Row {
     /// self += coefficient × other.
     mutating func insert(row other: Row, coefficient: Double = 1) {
         constant += other.constant * coefficient
-        for (s, c) in other.cells { insert(symbol: s, coefficient: c * coefficient) }
+        cells.add(other.cells, times: coefficient, added: { _ in }, removed: { _ in })
     }
 
     mutating func reverseSign() {

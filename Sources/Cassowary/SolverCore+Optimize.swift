@@ -62,9 +62,7 @@ extension SolverCore {
     mutating func optimizeArtificial() {
         degeneratePivots = 0
         while let art = artificial {
-            var candidates: [Int] = []
-            for (s, c) in art.cells where c < 0 && kinds[s] != .dummy { candidates.append(s) }
-            let entering = pickEntering(candidates)
+            let entering = pickEntering(ArtificialCandidates(row: art, kinds: kinds))
             if entering < 0 { return }
             let leaving = leavingRow(entering)
             if leaving < 0 { return }
@@ -185,4 +183,24 @@ extension SolverCore {
         }
         return best
     }
+}
+
+/// The entering candidates of phase one: symbols with a negative coefficient in the artificial
+/// objective, dummies excluded (a sequence, so no array is built per pivot).
+struct ArtificialCandidates: Sequence {
+    let row: Row
+    let kinds: [SymbolKind]
+
+    struct Iterator: IteratorProtocol {
+        var cells: IntMap.Iterator
+        let kinds: [SymbolKind]
+        mutating func next() -> Int? {
+            while let (s, c) = cells.next() {
+                if c < 0 && kinds[s] != .dummy { return s }
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(cells: row.cells.makeIterator(), kinds: kinds) }
 }

@@ -203,21 +203,7 @@ extension SolverCore {
             return
         }
         r.constant += c * row.constant
-        for (s, v) in row.cells {
-            let d = c * v
-            if let i = r.cells.index(forKey: s) {
-                let nv = r.cells.value(at: i) + d
-                if nearZero(nv) {
-                    r.cells.remove(at: i)
-                    columns[s].remove(id)
-                } else {
-                    r.cells.setValue(nv, at: i)
-                }
-            } else if !nearZero(d) {
-                r.cells.insertNew(s, d)
-                columns[s].insertNew(id)
-            }
-        }
+        r.cells.add(row.cells, times: c, added: { columns[$0].insertNew(id) }, removed: { columns[$0].remove(id) })
         let negative = r.constant < 0
         rowStore[b] = r
         if negative && kinds[b] != .external { queueInfeasible(b) }

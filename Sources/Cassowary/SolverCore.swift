@@ -255,9 +255,9 @@ struct SolverCore {
                 stack.removeLast()
                 var anyReference = false
                 for (z, a) in row.cells {
-                    guard let zRow = rowStore[z] else { continue }
+                    guard let zLazy = rowStore[z]?.lazy else { continue }
                     anyReference = true
-                    let lazyReference = zRow.lazy && position[z] >= 0
+                    let lazyReference = zLazy && position[z] >= 0
                     evalReferences.append(lazyReference ? Int(position[z]) : z)
                     evalReferenceIsLazy.append(lazyReference)
                     evalCoefficients.append(a)

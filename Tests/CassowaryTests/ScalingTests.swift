@@ -139,4 +139,36 @@ import Testing
             #expect(Set(snapshotSet) == Set(snapshotReference.keys))
         }
     }
+
+    /// `add(_:times:)` (the substitution kernel) against a dictionary, with cancellations and growth.
+    @Test func addMatchesDictionary() {
+        var g = LCG(state: 9)
+        for _ in 0..<300 {
+            var a = IntMap(), b = IntMap()
+            var ra: [Int: Double] = [:]
+            var rb: [Int: Double] = [:]
+            for _ in 0..<g.int(40) {
+                let k = g.int(60), v = Double(1 + g.int(5))
+                if ra[k] == nil { a.insertNew(k, v); ra[k] = v }
+            }
+            for _ in 0..<g.int(40) {
+                let k = g.int(60)
+                // Sometimes exactly cancels a's value.
+                let v = g.int(3) == 0 ? -(ra[k] ?? 1) / 2 : Double(1 + g.int(5))
+                if rb[k] == nil { b.insertNew(k, v); rb[k] = v }
+            }
+            var added: Set<Int> = [], removed: Set<Int> = []
+            a.add(b, times: 2, added: { added.insert($0) }, removed: { removed.insert($0) })
+            var expected = ra
+            for (k, v) in rb {
+                let nv = (expected[k] ?? 0) + 2 * v
+                expected[k] = nearZero(nv) ? nil : nv
+            }
+            #expect(Dictionary(uniqueKeysWithValues: a.map { ($0.key, $0.value) }) == expected)
+            #expect(a.count == expected.count)
+            #expect(added == Set(expected.keys).subtracting(ra.keys))
+            #expect(removed == Set(ra.keys).subtracting(expected.keys))
+            for (k, v) in expected { #expect(a[k] == v) }
+        }
+    }
 }
