@@ -6,6 +6,7 @@
     python3 Benchmarks/kiwi_reference.py rows 1000        one case
     python3 Benchmarks/kiwi_reference.py --compare        run ours (solver-bench) and Kiwi on the same cases
                                                           and print our time / Kiwi's time per row
+                                                          (SOLVER_BENCH=path/to/solver-bench to use a given build)
 
 Scenarios, operations and checks are those of Benchmarks/solver-bench (see docs/PERFORMANCE.md). Kiwi
 is driven from Python, so each call also pays the binding's overhead (about 0.1-0.3 µs); that matters
@@ -374,9 +375,13 @@ def run_case(name, n, budget):
 
 
 def ours(name, n):
-    exe = os.path.join(ROOT, ".build", "release", "solver-bench")
-    if not os.path.exists(exe):
-        subprocess.run(["swift", "build", "-c", "release", "--product", "solver-bench"], cwd=ROOT, check=True)
+    # SOLVER_BENCH names a solver-bench binary (e.g. from another --scratch-path); else the package's
+    # release build, brought up to date first.
+    exe = os.environ.get("SOLVER_BENCH")
+    if not exe:
+        exe = os.path.join(ROOT, ".build", "release", "solver-bench")
+        subprocess.run(["swift", "build", "-c", "release", "--product", "solver-bench"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
     cmd = [exe, "--json", name] + ([str(n)] if name != "enaml" else [])
     out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
