@@ -43,6 +43,9 @@ const state = {
   clockTime: null, // the session time while paused (known from the last seek)
   scrubbing: false,
   drags: 0, // drag messages sent (tests)
+  nudge: null, // { id, x, y, sent }: where an ongoing Alt+arrow nudge takes the view (presses accumulate)
+  baseRoot: null, // the loaded scene's own root (size, safe area, scale): what "Scene size" goes back to
+  keyboardShown: false, // the last keyboard request showed it (a device change re-sends its height)
   history: [], // the last frames messages { seq, time, final, views } (tests, debugging)
 };
 
@@ -53,7 +56,34 @@ const seqText = $('seq');
 const animText = $('anim-state');
 
 const connection = new Connection();
+// The requests sent, newest last (tests count them).
+const sent = [];
+const rawRequest = connection.request.bind(connection);
+connection.request = (message) => {
+  sent.push(message);
+  if (sent.length > 1000) sent.splice(0, 500);
+  return rawRequest(message);
+};
 const log = new LogPanel($('log'), $('log-count'));
+
+// A new conflict or error while the log is out of sight (narrow layouts, where the page scrolls):
+// a note at the bottom of the window with a button that brings the log into view.
+let problemTimer = 0;
+log.onProblem = (text) => {
+  const list = $('log').getBoundingClientRect();
+  const shown = Math.min(list.bottom, window.innerHeight) - Math.max(list.top, 0);
+  if (shown >= Math.min(40, list.height)) return;
+  $('problem-text').textContent = text;
+  $('problem-toast').hidden = false;
+  clearTimeout(problemTimer);
+  problemTimer = setTimeout(() => { $('problem-toast').hidden = true; }, 8000);
+};
+$('problem-show').addEventListener('click', () => {
+  $('problem-toast').hidden = true;
+  $('log').closest('.card').scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  $('log').focus({ preventScroll: true });
+});
+$('problem-close').addEventListener('click', () => { $('problem-toast').hidden = true; });
 
 const renderer = new Renderer(canvas, {
   getFrames: () => state.frames,
@@ -132,6 +162,12 @@ window.playground = {
   get paused() { return state.paused; },
   get timeline() { return { ...state.timeline }; },
   get drags() { return state.drags; },
+  get labels() { return renderer.labels; }, // view labels as drawn: { id, text, size, rect, box, backdrop }
+  get renderer() { return renderer; },
+  get sent() { return sent; },
+  clearSent: () => { sent.length = 0; },
+  // An Alt+arrow nudge is held, or drag messages still await their answers.
+  get nudging() { return state.nudge !== null || [...channels].some(([key, c]) => key.startsWith('drag:') && c.busy); },
   get history() { return state.history; },
   clearHistory: () => { state.history = []; },
   redraw: () => renderer.invalidate(), // the next draw shows everything received so far
@@ -311,6 +347,10 @@ async function sendLoad(message, label, { edited }) {
   if (document.body.dataset.loading === label) delete document.body.dataset.loading;
   if (answer.type === 'scene' && answer.scene) {
     if (message.name) state.clips = new Set();
+    const root = answer.scene.root || {};
+    if (!root.device) state.baseRoot = { ...root };
+    else if (message.name) state.baseRoot = null;
+    state.keyboardShown = false;
     state.edited = edited;
     applyScene(answer.scene);
     updateHash();
@@ -566,6 +606,8 @@ async function setDevice(name, orientation) {
     if (answer.type !== 'error') {
       state.edited = true;
       await refreshScene();
+      // A keyboard that is up takes the new device's height, as it does when a device rotates.
+      if (state.keyboardShown) await moveKeyboard(true);
     } else {
       syncDevice();
     }
@@ -573,9 +615,22 @@ async function setDevice(name, orientation) {
 }
 
 $('device-select').addEventListener('change', (event) => {
-  const name = event.target.value || state.devices[1] || state.devices[0];
-  setDevice(name, state.scene?.root?.orientation || 'portrait');
+  const name = event.target.value;
+  if (name) setDevice(name, state.scene?.root?.orientation || 'portrait');
+  else sceneSize();
 });
+
+/** "Scene size": the edited scene again, on the root it was loaded with (no device preset). */
+async function sceneSize() {
+  const root = state.scene?.root;
+  if (!root?.device) return;
+  const doc = shareableScene(state.scene, state.clips);
+  doc.root = state.baseRoot
+    ? { ...state.baseRoot }
+    : { size: root.size, safeArea: root.safeArea, scale: root.scale };
+  const answer = await loadDocument(doc, { edited: true });
+  if (answer?.type !== 'scene') syncDevice();
+}
 $('rotate').addEventListener('click', () => {
   const landscape = state.scene?.root?.orientation === 'landscape';
   setDevice(state.scene?.root?.device || $('device-select').value || null, landscape ? 'portrait' : 'landscape');
@@ -598,8 +653,10 @@ function syncTimeline() {
   }
   const min = t.start;
   const max = Math.max(t.end, t.start + 0.05);
-  scrubber.min = String(min);
-  scrubber.max = String(max);
+  // Whole microseconds: the range's steps count from min, and float noise in max - min would
+  // leave End one step short of the end.
+  scrubber.min = String(Math.round(min * 1e6) / 1e6);
+  scrubber.max = String(Math.round(max * 1e6) / 1e6);
   if (!state.scrubbing && typeof state.lastTime === 'number') {
     scrubber.value = String(Math.min(max, Math.max(min, state.lastTime)));
   }
@@ -664,24 +721,28 @@ scrubber.addEventListener('input', () => {
 // values replace the queued one, so dragging a slider never floods the socket.
 const channels = new Map();
 
-function sendLatest(key, build, { seek = false, refresh = true } = {}) {
+function sendLatest(key, build, { seek = false, refresh = true, onError = null } = {}) {
   let channel = channels.get(key);
   if (!channel) {
     channel = { busy: false, next: null };
     channels.set(key, channel);
   }
   channel.next = build;
-  if (!channel.busy) pump(channel, { seek, refresh });
+  channel.onError = onError;
+  channel.refresh = refresh;
+  if (!channel.busy) pump(channel, { seek });
 }
 
-async function pump(channel, { seek, refresh }) {
+async function pump(channel, { seek }) {
   channel.busy = true;
   while (channel.next) {
     const build = channel.next;
+    const onError = channel.onError;
     channel.next = null;
     if (seek) state.seeking += 1;
     try {
-      await connection.request(build());
+      const answer = await connection.request(build());
+      if (answer?.type === 'error') onError?.(answer);
     } catch {
       channel.next = null; // closed; the scene is reloaded on reconnect
     } finally {
@@ -689,7 +750,7 @@ async function pump(channel, { seek, refresh }) {
     }
   }
   channel.busy = false;
-  if (refresh && !seek) {
+  if (channel.refresh && !seek) {
     if (state.conflict || controls.hasBroken()) state.conflict = null;
     scheduleRefresh();
   }
@@ -716,11 +777,19 @@ function changeConstant(id, constant, final) {
   // Animated edits go out when the slider is released (or a step is taken
   // with the keyboard); plain edits follow the slider live.
   if (controls.animation().enabled && !final) return;
-  sendLatest(`constant:${id}`, () => edit([{ type: 'set', constraint: id, constant }]));
+  sendLatest(`constant:${id}`, () => edit([{ type: 'set', constraint: id, constant }]),
+    { onError: () => revertConstraint(id) });
 }
 
 function changeConstraint(id, fields) {
-  sendLatest(`fields:${id}`, () => edit([{ type: 'set', constraint: id, ...fields }]));
+  sendLatest(`fields:${id}`, () => edit([{ type: 'set', constraint: id, ...fields }]),
+    { onError: () => revertConstraint(id) });
+}
+
+/** After a refused edit: the row shows the constraint as the server has it again. */
+async function revertConstraint(id) {
+  await refreshScene();
+  controls.revert(id);
 }
 
 function changePriority(id, priority, old, active) {
@@ -733,9 +802,10 @@ function changePriority(id, priority, old, active) {
       { type: 'set', constraint: id, active: false },
       { type: 'set', constraint: id, priority },
       { type: 'set', constraint: id, active: true },
-    ]));
+    ]), { onError: () => revertConstraint(id) });
   } else {
-    sendLatest(`fields:${id}`, () => edit([{ type: 'set', constraint: id, priority }]));
+    sendLatest(`fields:${id}`, () => edit([{ type: 'set', constraint: id, priority }]),
+      { onError: () => revertConstraint(id) });
   }
 }
 
@@ -790,10 +860,39 @@ async function runAction(name) {
   refreshScene();
 }
 
+// Keyboard heights in points, portrait and landscape, without the QuickType bar. Approximations of
+// UIKit's English keyboard (they vary with the iOS version, the language and the predictive bar):
+// home-button iPhones 216 / 162; iPhones with a home indicator 291 / 171 (216 plus the 75 pt area
+// under the keys, with the home indicator); the iPad 313 / 398.
+const KEYBOARD_HEIGHTS = {
+  'iphone-se': [216, 162],
+  'iphone-8': [216, 162],
+  'iphone-x': [291, 171],
+  'iphone-15-pro-max': [291, 171],
+  ipad: [313, 398],
+};
+
+/** The keyboard height for the scene's device and orientation (guessed from the root without a preset). */
+function keyboardHeight(root = {}) {
+  const [w, h] = Array.isArray(root.size) ? root.size : [375, 667];
+  const landscape = root.device ? root.orientation === 'landscape' : w > h;
+  let heights = KEYBOARD_HEIGHTS[root.device];
+  if (!heights) {
+    const safe = Array.isArray(root.safeArea) ? root.safeArea : [0, 0, 0, 0];
+    if (Math.min(w, h) >= 700) heights = KEYBOARD_HEIGHTS.ipad;
+    else if (safe[2] > 0 || safe[1] > 0 || safe[3] > 0) heights = KEYBOARD_HEIGHTS['iphone-x'];
+    else heights = KEYBOARD_HEIGHTS['iphone-8'];
+  }
+  return heights[landscape ? 1 : 0];
+}
+
 async function moveKeyboard(show) {
   expectAnimation(0.25);
+  const message = { type: 'keyboard', show };
+  if (show) message.height = keyboardHeight(state.scene?.root);
   try {
-    await connection.request({ type: 'keyboard', show });
+    const answer = await connection.request(message);
+    if (answer.type !== 'error') state.keyboardShown = show;
   } catch {
     return; // closed; nothing to do
   }
@@ -804,6 +903,7 @@ async function moveKeyboard(show) {
 // ---------------------------------------------------------------- selection
 
 function select(id) {
+  if (state.nudge && state.nudge.id !== id) endNudge();
   state.selected = id && renderer.views.has(id) && id !== 'root' ? id : null;
   renderer.setSelected(state.selected);
   controls.highlightView(state.selected, { scroll: Boolean(state.selected) });
@@ -886,8 +986,10 @@ canvas.addEventListener('pointermove', (event) => {
   if (!press.dragging) {
     if (Math.hypot(point.x - press.x, point.y - press.y) < DRAG_SLOP || !press.grab) return;
     press.dragging = true;
+    endNudge();
     select(press.id);
     canvas.classList.add('is-dragging');
+    dragHint(press.id);
   }
   const at = dragOrigin(press.id, point);
   if (!at) return;
@@ -921,12 +1023,9 @@ canvas.addEventListener('keydown', (event) => {
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (event.altKey && arrows[event.key] && state.selected) {
     event.preventDefault();
-    const frame = state.frames[state.selected]?.frame;
-    if (!frame) return;
     const step = event.shiftKey ? 10 : 1;
     const [dx, dy] = arrows[event.key];
-    sendDrag(state.selected, 'end', { x: frame[0] + dx * step, y: frame[1] + dy * step });
-    $('announcer').textContent = `${state.selected} dragged to ${formatNumber(frame[0] + dx * step)}, ${formatNumber(frame[1] + dy * step)}`;
+    nudge(state.selected, dx * step, dy * step);
     return;
   }
   let index = ids.indexOf(renderer.hovered);
@@ -955,7 +1054,58 @@ canvas.addEventListener('keydown', (event) => {
   const frame = state.frames[id]?.frame;
   $('announcer').textContent = frame ? `${id}: frame ${rectText(frame)}` : id;
 });
-canvas.addEventListener('blur', () => clearHover());
+canvas.addEventListener('keyup', (event) => { if (event.key === 'Alt') endNudge(); });
+canvas.addEventListener('blur', () => {
+  endNudge();
+  clearHover();
+});
+
+/**
+ * Alt+arrows drag the selected view while Alt is held: the target position is kept here and each
+ * press moves it on from there (not from the last frame received, which lags behind quick presses).
+ * Releasing Alt ends the drag: the constraints take over again (free positions stay).
+ */
+function nudge(id, dx, dy) {
+  if (state.nudge && state.nudge.id !== id) endNudge();
+  if (!state.nudge) {
+    const frame = state.frames[id]?.frame;
+    if (!frame) return;
+    state.nudge = { id, x: frame[0], y: frame[1], sent: false };
+    dragHint(id);
+  }
+  const n = state.nudge;
+  n.x += dx;
+  n.y += dy;
+  sendDrag(id, n.sent ? 'move' : 'begin', n);
+  n.sent = true;
+  $('announcer').textContent = `${id} dragged to ${formatNumber(round2(n.x))}, ${formatNumber(round2(n.y))}`;
+}
+
+function endNudge() {
+  const n = state.nudge;
+  if (!n) return;
+  state.nudge = null;
+  if (n.sent) sendDrag(n.id, 'end', n);
+}
+
+/** How a drag of the view ends, from its ambiguous axes: "stays", "returns" or "x stays, y returns". */
+function dragOutcome(id) {
+  const free = state.ambiguity[id] || [];
+  const x = free.includes('horizontal');
+  const y = free.includes('vertical');
+  if (x && y) return 'stays where dropped';
+  if (!x && !y) return 'returns on release';
+  return x ? 'x stays, y returns on release' : 'y stays, x returns on release';
+}
+
+/** Says, when a drag or nudge starts, that constraints take the view back when it ends. */
+function dragHint(id) {
+  const outcome = dragOutcome(id);
+  if (outcome === 'stays where dropped') return;
+  const which = outcome === 'returns on release' ? 'position' : `${outcome.startsWith('x') ? 'vertical' : 'horizontal'} position`;
+  toast(`${id}: its constraints decide its ${which}; it moves only while held (as far as they allow) `
+    + 'and goes back on release. Free (ambiguous) positions stay where dropped.');
+}
 
 function clearHover() {
   state.pointer = null;
@@ -983,6 +1133,7 @@ function updateTooltip() {
   if (s.alpha !== undefined && s.alpha !== 1) lines.push(['alpha', formatNumber(s.alpha)]);
   if (s.transform && s.transform.join(',') !== '1,0,0,1,0,0') lines.push(['transform', rectText(s.transform)]);
   if (state.ambiguity[id]) lines.push(['ambiguous', state.ambiguity[id].join(', ')]);
+  lines.push(['drag', dragOutcome(id)]);
   const title = document.createElement('strong');
   title.textContent = view.label && view.label !== id ? `${id} · ${view.label}` : id;
   const table = document.createElement('dl');
@@ -1014,7 +1165,7 @@ function updateTooltip() {
 function afterDraw() {
   seqText.textContent = state.lastSeq === null
     ? 'no frames yet'
-    : `frame ${state.lastSeq} · t ${formatNumber(Math.round((state.lastTime ?? 0) * 1000) / 1000)} s`;
+    : `frame ${state.lastSeq} · ${formatNumber(Math.round((state.lastTime ?? 0) * 1000) / 1000)} s`;
   const label = state.paused ? 'paused' : state.final ? 'idle' : 'animating';
   animText.textContent = label;
   animText.classList.toggle('is-animating', label !== 'idle');

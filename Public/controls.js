@@ -287,6 +287,8 @@ export class Controls {
       row, range: slider, number, active, eq, badge, prioRange, prioNumber, constraint: { ...c },
     };
     const sendPriority = (value) => {
+      // Enter and the change that follows it (or a blur) report the same value: send it once.
+      if (value === (entry.constraint.priority ?? 1000)) return;
       if (!(value > 0 && value <= 1000)) {
         prioNumber.value = formatNumber(entry.constraint.priority ?? 1000);
         prioRange.value = String(entry.constraint.priority ?? 1000);
@@ -326,6 +328,8 @@ export class Controls {
         number.value = formatNumber(entry.constraint.constant ?? 0);
         return;
       }
+      // Enter and the change that follows it (or a blur) report the same value: send it once.
+      if (v === entry.constraint.constant) return;
       this.showConstant(entry, v, { recenter: true });
       this.cb.onConstant(c.id, v, { final: true });
     });
@@ -383,6 +387,18 @@ export class Controls {
     }
     // Once nothing is broken any more, the conflict has healed.
     if (!this.hasBroken()) this.clearConflicts();
+  }
+
+  /** Show a constraint's values as last read from the server (after a refused edit), focus or not. */
+  revert(id) {
+    const entry = this.rows.get(id);
+    if (!entry) return;
+    const c = entry.constraint;
+    this.showConstant(entry, c.constant ?? 0);
+    entry.prioNumber.value = formatNumber(c.priority ?? 1000);
+    entry.prioRange.value = String(c.priority ?? 1000);
+    entry.active.checked = c.active !== false;
+    entry.row.classList.toggle('is-inactive', c.active === false);
   }
 
   showBroken(entry, broken) {

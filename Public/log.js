@@ -57,6 +57,7 @@ export class LogPanel {
       last.querySelector('time').textContent = timeStamp();
       const metaNode = last.querySelector('.log-meta');
       if (metaNode && meta) metaNode.textContent = meta;
+      if (kind !== 'info') this.onProblem?.(`${text} ×${repeats}`, last);
       return;
     }
     this.lastKey = `${kind}\n${text}\n${detail}`;
@@ -92,6 +93,7 @@ export class LogPanel {
     if (kind !== 'info') {
       this.problems += 1;
       this.updateCounter();
+      this.onProblem?.(text, item);
     }
   }
 

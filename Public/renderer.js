@@ -10,7 +10,9 @@ const PALETTE = [
 ];
 const DEVICE_PAD = 28; // CSS px around the device
 const BEZEL = 7; // CSS px
-const LABEL_PX = 12;
+const LABEL_PX = 12; // label font size, CSS px, shrunk down to LABEL_MIN_PX to fit its box
+const LABEL_MIN_PX = 8;
+const LABEL_PAD = 6; // CSS px from the box's edges
 const ACCENT = '#1d5fd1';
 const GHOST_ALPHA = 0.3; // views outside the screen are drawn this faint
 const HIT_MIN_ALPHA = 0.01; // UIKit ignores views with alpha < 0.01 when hit testing
@@ -85,6 +87,14 @@ function isIdentity(t) {
   return !t || (t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1 && t[4] === 0 && t[5] === 0);
 }
 
+/** The device-px bounding box { x0, y0, x1, y1 } of a local rectangle under a matrix. */
+function deviceBox(matrix, x, y, w, h) {
+  const points = [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].map(([px, py]) => matrix.transformPoint(new DOMPoint(px, py)));
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
 function roundedRect(ctx, x, y, w, h, r) {
   const rr = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
   ctx.beginPath();
@@ -130,6 +140,8 @@ export class Renderer {
     this.hovered = null;
     this.showOffscreen = true;
     this.hits = []; // [{ id, matrix: DOMMatrix (device px), w, h, alpha, offscreen }] in draw order
+    this.labels = []; // [{ id, text, full, size, rect, box, backdrop, offscreen }] as drawn (CSS px, tests)
+    this.labelJobs = null; // labels of the pass being drawn, drawn after its boxes
     this.cssWidth = 0;
     this.cssHeight = 0;
     this.dpr = 1;
@@ -236,6 +248,7 @@ export class Renderer {
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.hits = [];
+    this.labels = [];
     this.inner = new Map();
 
     if (!this.scene) {
@@ -284,7 +297,7 @@ export class Renderer {
       ctx.rect(ox, oy, W * scale, H * scale);
       ctx.clip('evenodd');
       ctx.setTransform(base);
-      this.drawView('root', frames, GHOST_ALPHA, scale, true);
+      this.drawPass(frames, GHOST_ALPHA, scale, true);
       ctx.restore();
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     }
@@ -295,7 +308,7 @@ export class Renderer {
     ctx.rect(ox, oy, W * scale, H * scale);
     ctx.clip();
     ctx.setTransform(base);
-    this.drawView('root', frames, 1, scale, false);
+    this.drawPass(frames, 1, scale, false);
     this.drawKeyboard(frames, scale);
     ctx.restore();
 
@@ -313,11 +326,21 @@ export class Renderer {
     return 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   }
 
+  /** The boxes of the whole tree, then their labels (so a label can be placed where nothing covers it). */
+  drawPass(frames, alpha, scale, ghost) {
+    const first = this.hits.length;
+    this.labelJobs = [];
+    this.drawView('root', frames, alpha, scale, ghost, []);
+    const jobs = this.labelJobs;
+    this.labelJobs = null;
+    this.drawLabels(jobs, this.hits.slice(first), scale, ghost);
+  }
+
   /**
    * Draw a view and its subtree. On entry the context maps the parent's
-   * bounds coordinate space to the canvas.
+   * bounds coordinate space to the canvas; `clipChain` lists the clipping ancestors ({ matrix, w, h }).
    */
-  drawView(id, frames, parentAlpha, scale, ghost) {
+  drawView(id, frames, parentAlpha, scale, ghost, clipChain = []) {
     const view = this.views.get(id);
     const state = frames[id] || {};
     let frame = state.frame;
@@ -338,12 +361,19 @@ export class Renderer {
 
     if (id !== 'root') {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
-      if (alpha > 0) this.drawBox(id, view, w, h, alpha, scale);
+      if (alpha > 0) {
+        this.drawBox(id, w, h, alpha, scale);
+        this.labelJobs?.push({
+          id, text: view.label || id, fill: this.colorOf(id), alpha, w, h, matrix: ctx.getTransform(),
+          hit: this.hits.length - 1, clipChain,
+        });
+      }
     } else if (!ghost) {
       this.rootHit = { id, matrix: ctx.getTransform(), w, h };
     }
 
     const clips = id !== 'root' && this.clips.has(id);
+    const chain = clips ? [...clipChain, { matrix: ctx.getTransform(), w, h }] : clipChain;
     if (clips) {
       ctx.beginPath();
       ctx.rect(0, 0, w, h);
@@ -356,12 +386,12 @@ export class Renderer {
     const kids = this.children.get(id);
     if (kids && kids.length && !(ghost && clips)) {
       if (bounds) ctx.translate(-bounds[0], -bounds[1]);
-      for (const child of kids) this.drawView(child, frames, alpha, scale, ghost);
+      for (const child of kids) this.drawView(child, frames, alpha, scale, ghost, chain);
     }
     ctx.restore();
   }
 
-  drawBox(id, view, w, h, alpha, scale) {
+  drawBox(id, w, h, alpha, scale) {
     const { ctx } = this;
     const fill = this.colorOf(id);
     const px = 1 / scale; // one CSS pixel in points
@@ -372,20 +402,136 @@ export class Renderer {
     ctx.lineWidth = px;
     ctx.strokeStyle = 'rgba(17, 24, 39, 0.35)';
     ctx.stroke();
-
-    // Label, clipped to the box; skipped when the box is too small to read.
-    if (w / px >= 24 && h / px >= 16) {
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(0, 0, w, h);
-      ctx.clip();
-      ctx.fillStyle = labelColorFor(fill);
-      ctx.font = `600 ${LABEL_PX * px}px ${this.fontFamily()}`;
-      ctx.textBaseline = 'top';
-      ctx.fillText(view.label || id, 6 * px, 5 * px);
-      ctx.restore();
-    }
     ctx.globalAlpha = 1;
+  }
+
+  /**
+   * Labels after every box of a pass. Each fits its box: the font shrinks from LABEL_PX down to
+   * LABEL_MIN_PX, then the text is ellipsized. It goes in the first corner of its box that no view
+   * drawn after it covers (top left, top right, bottom left, bottom right), else in the band above
+   * (or below) the views that cover it, in a smaller font if that band is narrow; when there is no
+   * room at all, on a light backdrop above everything, in a corner clear of the other labels.
+   */
+  drawLabels(jobs, hits, scale, ghost) {
+    const { ctx, dpr } = this;
+    const base = hits.length ? this.hits.indexOf(hits[0]) : 0;
+    // Device-px boxes of what is drawn, to tell what covers a label.
+    const boxes = hits.map((hit) => (hit.alpha > 0 ? deviceBox(hit.matrix, 0, 0, hit.w, hit.h) : null));
+    const overlaps = (a, b) => a.x0 < b.x1 - dpr && a.x1 > b.x0 + dpr && a.y0 < b.y1 - dpr && a.y1 > b.y0 + dpr;
+    const placed = [];
+    for (const job of jobs) {
+      const unit = Math.sqrt(Math.abs(job.matrix.a * job.matrix.d - job.matrix.b * job.matrix.c)) || 1;
+      const px = dpr / unit; // one CSS pixel in the view's points (transforms included)
+      const boxW = job.w / px;
+      const boxH = job.h / px;
+      const pad = boxW < 48 || boxH < 22 ? 3 : LABEL_PAD;
+      const maxW = boxW - 2 * pad;
+      if (maxW < 12 || Math.min(LABEL_PX, boxH - 2) < LABEL_MIN_PX) continue;
+      ctx.save();
+      ctx.setTransform(job.matrix);
+      const fontAt = (size) => `600 ${size * px}px ${this.fontFamily()}`;
+      const widthOf = (t) => ctx.measureText(t).width / px;
+      /** The text at the largest size up to `limit` that fits the box's width, ellipsized below the minimum. */
+      const fit = (limit) => {
+        ctx.font = fontAt(LABEL_PX);
+        const natural = widthOf(job.text);
+        let size = Math.max(LABEL_MIN_PX, Math.min(limit, (LABEL_PX * maxW) / Math.max(1, natural)));
+        size = Math.floor(size * 4) / 4;
+        ctx.font = fontAt(size);
+        let text = job.text;
+        if (widthOf(text) > maxW) {
+          let keep = text.length;
+          while (keep > 1 && widthOf(`${text.slice(0, keep).trimEnd()}…`) > maxW) keep -= 1;
+          text = `${text.slice(0, keep).trimEnd()}…`;
+        }
+        return { size, text, w: widthOf(text), h: size * 1.2 };
+      };
+      const local = (x, y, t) => deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
+      const coverers = [];
+      for (let i = job.hit - base + 1; i < boxes.length; i += 1) if (boxes[i]) coverers.push(boxes[i]);
+      const clear = (x, y, t) => {
+        const r = local(x, y, t);
+        return !coverers.some((b) => overlaps(b, r));
+      };
+      let choice = null;
+      const t = fit(Math.min(LABEL_PX, boxH - 2));
+      const roomy = boxH >= t.h + 2 * pad;
+      const top = roomy ? pad - 1 : (boxH - t.h) / 2;
+      const bottom = roomy ? boxH - pad + 1 - t.h : top;
+      for (const [x, y] of [[pad, top], [boxW - pad - t.w, top], [pad, bottom], [boxW - pad - t.w, bottom]]) {
+        if (clear(x, y, t)) { choice = { x, y, t }; break; }
+      }
+      if (!choice) {
+        // The bands above and below what covers the box (in CSS px of the box).
+        const box = deviceBox(job.matrix, 0, 0, job.w, job.h);
+        const inside = coverers.filter((b) => overlaps(b, box));
+        const toCss = (v) => (v / dpr) * (boxH / Math.max(1e-6, (box.y1 - box.y0) / dpr));
+        const gapTop = toCss(Math.min(...inside.map((b) => b.y0)) - box.y0);
+        const gapBottom = toCss(box.y1 - Math.max(...inside.map((b) => b.y1)));
+        for (const [gap, atTop] of [[gapTop, true], [gapBottom, false]]) {
+          if (!(gap >= LABEL_MIN_PX * 1.2)) continue;
+          const band = fit(Math.min(LABEL_PX, gap / 1.2));
+          const y = atTop ? Math.max(0, (gap - band.h) / 2) : boxH - gap + Math.max(0, (gap - band.h) / 2);
+          if (clear(pad, y, band)) { choice = { x: pad, y, t: band }; break; }
+        }
+      }
+      ctx.restore();
+      if (choice) {
+        placed.push({ job, px, ...choice, backdrop: false });
+      } else {
+        // On a backdrop: the corners at the fitted size, then at the smallest size against the edges.
+        const small = fit(LABEL_MIN_PX);
+        const edge = Math.min(1, Math.max(0, (boxH - small.h) / 2));
+        const options = [[pad, top, t], [boxW - pad - t.w, top, t], [pad, bottom, t], [boxW - pad - t.w, bottom, t],
+          [pad, edge, small], [boxW - pad - small.w, edge, small],
+          [pad, boxH - edge - small.h, small], [boxW - pad - small.w, boxH - edge - small.h, small]];
+        placed.push({ job, px, t, backdrop: true, options });
+      }
+    }
+    // Labels with room first, then the ones on a backdrop, in a corner away from the others.
+    const taken = placed.filter((p) => !p.backdrop).map((p) => deviceBox(p.job.matrix, p.x * p.px, p.y * p.px, p.t.w * p.px, p.t.h * p.px));
+    const area = (a, b) => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0))
+      * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+    for (const p of placed.filter((q) => q.backdrop)) {
+      const rects = p.options.map(([x, y, t]) => deviceBox(p.job.matrix, x * p.px, y * p.px, t.w * p.px, t.h * p.px));
+      const cost = rects.map((r) => taken.reduce((sum, q) => sum + area(q, r), 0));
+      const index = cost.indexOf(Math.min(...cost));
+      [p.x, p.y, p.t] = p.options[index];
+      taken.push(rects[index]);
+    }
+    for (const p of [...placed.filter((q) => !q.backdrop), ...placed.filter((q) => q.backdrop)]) {
+      const { job, px, x, y, t, backdrop } = p;
+      ctx.save();
+      for (const clip of job.clipChain) {
+        ctx.setTransform(clip.matrix);
+        ctx.beginPath();
+        ctx.rect(0, 0, clip.w, clip.h);
+        ctx.clip();
+      }
+      ctx.setTransform(job.matrix);
+      ctx.beginPath();
+      ctx.rect(0, 0, job.w, job.h);
+      ctx.clip();
+      ctx.globalAlpha = job.alpha;
+      ctx.font = `600 ${t.size * px}px ${this.fontFamily()}`;
+      if (backdrop) {
+        ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+        roundedRect(ctx, (x - 3) * px, y * px, (t.w + 6) * px, t.h * px, 3 * px);
+        ctx.fill();
+      }
+      ctx.fillStyle = backdrop ? '#111827' : labelColorFor(job.fill);
+      ctx.textBaseline = 'middle';
+      ctx.fillText(t.text, x * px, (y + t.h / 2) * px);
+      ctx.restore();
+      const r = deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
+      const b = deviceBox(job.matrix, 0, 0, job.w, job.h);
+      this.labels.push({
+        id: job.id, text: t.text, full: job.text, size: t.size, backdrop, offscreen: ghost,
+        rect: [r.x0 / dpr, r.y0 / dpr, (r.x1 - r.x0) / dpr, (r.y1 - r.y0) / dpr],
+        box: [b.x0 / dpr, b.y0 / dpr, (b.x1 - b.x0) / dpr, (b.y1 - b.y0) / dpr],
+      });
+    }
+    void scale;
   }
 
   /**

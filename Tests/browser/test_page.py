@@ -101,18 +101,19 @@ def test_seed_scene_renders(driver, server, name):
         x0, y0, w, h = item["rect"]
         if alpha < 1 or not identity or w * scale < 14 or h * scale < 14:
             continue
-        label = views[item["id"]].get("label") or item["id"]
-        label_w = (8 + 8.5 * len(label)) * px  # bold 12 px text from 6 px in, generously
+        left, top = canvas_origin(driver)  # label rects are relative to the canvas
+        labels = [(lx + left, ly + top, lw, lh) for lx, ly, lw, lh in
+                  (l["rect"] for l in driver.execute_script("return window.playground.labels") if not l["offscreen"])]
         candidates = [(x0 + fx * w, y0 + fy * h) for fy in (0.85, 0.7, 0.55, 0.4, 0.25)
                       for fx in (0.9, 0.8, 0.5, 0.2)]
         for x, y in candidates:
             if x - x0 < 5 * px or x0 + w - x < 5 * px or y - y0 < 5 * px or y0 + h - y < 5 * px:
                 continue
-            if y - y0 < 22 * px and x - x0 < label_w:
-                continue
+            cx, cy = to_css(driver, layout, x, y)
+            if any(lx - 3 <= cx <= lx + lw + 3 and ly - 3 <= cy <= ly + lh + 3 for lx, ly, lw, lh in labels):
+                continue  # a label (wherever it was placed)
             if occluded(index, x, y) or not clear_of_overlays(x, y):
                 continue
-            cx, cy = to_css(driver, layout, x, y)
             expected = hex_color(views[item["id"]]["color"])
             actual = shot.pixel(cx, cy)
             assert close_to(actual, expected), f"{name}: {item['id']} at {x:.1f},{y:.1f} pt is {actual}, not {expected}"
@@ -172,7 +173,7 @@ def test_action_animates_monotonically_and_ends_right(driver, server):
     settle(driver)
     scene = state(driver)["scene"]
     bar = hex_color(next(v for v in scene["views"] if v["id"] == "searchBar")["color"])
-    x, _ = to_css(driver, layout, 4, 0)
+    x, _ = to_css(driver, layout, 303, 0)  # between the field and the cancel button, clear of labels
     _, top = to_css(driver, layout, 0, -2)
     _, bottom = to_css(driver, layout, 0, 60)
     edge = column_edge(Screenshot(driver), x, top, bottom, bar)
@@ -306,6 +307,17 @@ def test_keyboard_and_tablet_layout(driver, server):
         wait_for(driver, f"return window.innerWidth === {width}")
         overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, (width, overflow)
+        # The stage footer stays on one line, nothing in it wrapped or cut.
+        footer = driver.execute_script(
+            "const f = document.querySelector('.stage-footer');"
+            "const parts = [...f.querySelectorAll('#seq, .anim-state, .legend-item, .check span')]"
+            ".filter((e) => e.offsetParent !== null);"
+            "return {height: f.getBoundingClientRect().height,"
+            " lines: parts.map((e) => e.getClientRects().length),"
+            " tops: parts.map((e) => Math.round(e.getBoundingClientRect().top + e.getBoundingClientRect().height / 2)),"
+            " cut: parts.filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0).map((e) => e.className || e.id)};")
+        assert footer["height"] <= 42 and set(footer["lines"]) == {1}, (width, footer)
+        assert max(footer["tops"]) - min(footer["tops"]) <= 3 and not footer["cut"], (width, footer)
         box = canvas.rect
         assert box["width"] >= 300 and box["height"] >= 300, (width, box)
 
@@ -361,3 +373,197 @@ def test_reconnects_after_a_server_restart_and_restores_the_edited_scene(driver)
     finally:
         driver.get("about:blank")
         assert second.stop() == 0
+
+
+FREE_CARD = {"name": "nudge-test", "root": {"size": [375, 667]},
+             "views": [{"id": "card", "color": "#e26d5a"}, {"id": "pinned", "color": "#4a90e2"}],
+             "constraints": [{"id": "w", "first": "card.width", "constant": 120},
+                             {"id": "h", "first": "card.height", "constant": 80},
+                             {"id": "pw", "first": "pinned.width", "constant": 100},
+                             {"id": "ph", "first": "pinned.height", "constant": 60},
+                             {"id": "pl", "first": "pinned.left", "second": "root.left", "constant": 40,
+                              "priority": 500},
+                             {"id": "pt", "first": "pinned.top", "second": "root.top", "constant": 400,
+                              "priority": 500}]}
+
+
+def test_alt_arrow_presses_accumulate_and_say_how_the_drag_ends(driver, server):
+    open_page(driver, f"{server.url}#s={encoded(FREE_CARD)}", scene="nudge-test")
+    wait_for(driver, "return (window.playground.ambiguity.card || []).length === 2")
+    start = state(driver)["frames"]["card"]["frame"]
+    driver.execute_script("window.playground.select('card')")
+    canvas = driver.find_element(By.ID, "canvas")
+    # Ten quick presses, Alt held throughout: ten points, not one (free positions stay on release).
+    canvas.send_keys(Keys.ALT, Keys.ARROW_DOWN * 10)
+    wait_for(driver, f"const f = window.playground.frames.card.frame; return f[1] === {start[1] + 10}"
+                     f" && f[0] === {start[0]}")
+    canvas.send_keys(Keys.ALT, Keys.SHIFT, Keys.ARROW_RIGHT * 3)
+    wait_for(driver, f"return window.playground.frames.card.frame[0] === {start[0] + 30}")
+    wait_for(driver, "return !window.playground.nudging")
+    assert state(driver)["frames"]["card"]["frame"][:2] == [start[0] + 30, start[1] + 10]
+    # A view positioned by optional constraints follows while Alt is held, and goes back on release;
+    # the page says so.
+    driver.execute_script("window.playground.select('pinned'); arguments[0].focus()", canvas)
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN * 5).perform()
+    wait_for(driver, "return window.playground.frames.pinned.frame[1] === 405")
+    toast = driver.find_element(By.ID, "toast")
+    assert toast.is_displayed() and "goes back on release" in toast.text
+    ActionChains(driver).key_up(Keys.ALT).perform()
+    wait_for(driver, "return window.playground.frames.pinned.frame[1] === 400")
+    # The canvas's description tells the same.
+    help_text = driver.find_element(By.ID, "canvas-help").get_attribute("textContent")
+    assert "take it back" in help_text
+    assert console_errors(driver) == []
+
+
+def test_number_fields_send_once_and_show_the_value_after_a_refusal(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.find_element(By.ID, "log-clear").click()
+    number = driver.find_element(By.CSS_SELECTOR, '.constraint[data-id="navHeight"] input[type="number"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", number)
+    number.send_keys(Keys.CONTROL, "a")
+    number.send_keys("1e12", Keys.ENTER)
+    wait_for(driver, "return document.querySelector('#log .log-error') !== null")
+    # Back to the constraint's value, field, slider and equation alike, focus or not.
+    wait_for(driver, "return document.querySelector('.constraint[data-id=\"navHeight\"] input[type=number]')"
+                     ".value === '62'")
+    row = driver.find_element(By.CSS_SELECTOR, '.constraint[data-id="navHeight"]')
+    assert row.find_element(By.CSS_SELECTOR, ".c-eq").text.endswith("62 @1000")
+    assert row.find_element(By.CSS_SELECTOR, 'input[type="range"]').get_attribute("value") == "62"
+    # One request, one error: a round trip later nothing else has come.
+    driver.execute_async_script("window.playground.send({type: 'scene'}).then(arguments[0])")
+    errors = driver.find_elements(By.CSS_SELECTOR, "#log .log-error")
+    assert len(errors) == 1 and errors[0].get_attribute("data-repeats") is None, errors[0].text
+    assert "invalid-value" in errors[0].text
+    # A good value after Enter goes out once too, and a priority the same way.
+    number.send_keys(Keys.CONTROL, "a")
+    number.send_keys("70", Keys.ENTER)
+    wait_for(driver, "return window.playground.frames.navView.frame[3] === 70")
+    driver.execute_script("window.playground.clearSent()")
+    priority = row.find_element(By.CSS_SELECTOR, "input.c-priority")
+    priority.send_keys(Keys.CONTROL, "a")
+    priority.send_keys("999", Keys.ENTER)
+    wait_for(driver, "return window.playground.scene.constraints.find((c) => c.id === 'navHeight').priority === 999")
+    driver.execute_async_script("window.playground.send({type: 'scene'}).then(arguments[0])")
+    sent = driver.execute_script("return window.playground.sent.filter((m) => m.type !== 'scene'"
+                                 " && m.type !== 'ambiguity')")
+    assert len(sent) == 1, sent
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#log .log-error")) == 1
+
+
+def test_scene_size_undoes_a_device(driver, server):
+    from selenium.webdriver.support.ui import Select
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    original = state(driver)["scene"]["root"]
+    select = Select(driver.find_element(By.ID, "device-select"))
+    select.select_by_value("iphone-x")
+    wait_for(driver, "return window.playground.scene.root.device === 'iphone-x'"
+                     " && window.playground.frames.root.frame[3] === 812")
+    assert driver.find_element(By.ID, "device-select").get_attribute("value") == "iphone-x"
+    select.select_by_value("")
+    wait_for(driver, "return !window.playground.scene.root.device"
+                     " && window.playground.frames.root.frame[3] === 667")
+    root = state(driver)["scene"]["root"]
+    assert root["size"] == original["size"] and root["safeArea"] == original["safeArea"]
+    assert driver.find_element(By.ID, "device-select").get_attribute("value") == ""
+    values = [o.get_attribute("value") for o in select.options]
+    assert values[0] == "" and "iphone-8" in values and "iphone-x" in values
+    # And a device again after that.
+    select.select_by_value("ipad")
+    wait_for(driver, "return window.playground.scene.root.device === 'ipad'")
+
+
+def check_labels(driver, where):
+    """Every drawn label lies inside its box, at 8 px or more, and nothing drawn later covers it
+    unless it sits on its backdrop."""
+    labels = [l for l in driver.execute_script("return window.playground.labels") if not l["offscreen"]]
+    hits = driver.execute_script(
+        "const r = window.playground.renderer; return r.hits.filter((h) => !h.offscreen && h.alpha > 0)"
+        ".map((h) => { const ps = [[0, 0], [h.w, 0], [0, h.h], [h.w, h.h]].map(([x, y]) =>"
+        " h.matrix.transformPoint(new DOMPoint(x, y))); const d = r.dpr;"
+        " return {id: h.id, x0: Math.min(...ps.map((p) => p.x)) / d, y0: Math.min(...ps.map((p) => p.y)) / d,"
+        " x1: Math.max(...ps.map((p) => p.x)) / d, y1: Math.max(...ps.map((p) => p.y)) / d}; })")
+    order = [h["id"] for h in hits]
+    assert labels, where
+    for label in labels:
+        x, y, w, h = label["rect"]
+        bx, by, bw, bh = label["box"]
+        assert bx - 0.5 <= x and x + w <= bx + bw + 0.5 and by - 0.5 <= y and y + h <= by + bh + 0.5, (where, label)
+        assert label["size"] >= 8, (where, label)
+        assert label["text"] == label["full"] or label["text"].endswith("…"), (where, label)
+        if label["backdrop"]:
+            continue
+        for later in hits[order.index(label["id"]) + 1:]:
+            covered = later["x0"] < x + w - 1 and later["x1"] > x + 1 and later["y0"] < y + h - 1 and later["y1"] > y + 1
+            assert not covered, (where, label["id"], "under", later["id"])
+    return {label["id"]: label for label in labels}
+
+
+def test_labels_fit_their_boxes_and_stay_visible(driver, server):
+    try:
+        set_viewport(driver, 1024, 768)
+        open_page(driver, f"{server.url}#scene=date-picker", scene="date-picker")
+        labels = check_labels(driver, "date-picker 1024")
+        assert labels["birthdayLabel"]["text"] in ("Birthday", "Birth…", "Birthd…", "Birthda…") \
+            or labels["birthdayLabel"]["text"].startswith("Bi")
+        open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+        labels = check_labels(driver, "search-bar 1024")
+        assert labels["searchBar"]["text"] == "UISearchBar"
+        open_page(driver, f"{server.url}#scene=keyboard", scene="keyboard")
+        labels = check_labels(driver, "keyboard 1024")
+        assert "inputBar" in labels and "sendButton" in labels
+        driver.find_element(By.CSS_SELECTOR, '#device-select option[value="ipad"]').click()
+        wait_for(driver, "return window.playground.scene.root.device === 'ipad'"
+                         " && window.playground.frames.root.frame[2] === 820"
+                         " && window.playground.frames.root.frame[3] === 1180")
+        settle(driver)
+        labels = check_labels(driver, "keyboard on ipad 1024")
+        assert "sendButton" in labels and "inputBar" in labels
+    finally:
+        set_viewport(driver, WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (820, 1180)])
+def test_conflicts_show_without_scrolling(driver, server, size):
+    try:
+        set_viewport(driver, *size)
+        open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+        driver.execute_script("window.playground.send({type: 'add', constraint: 'navView.height == 100'})")
+        wait_for(driver, "return document.querySelector('#log .log-conflict') !== null")
+        assert driver.execute_script("return window.scrollY") == 0
+        assert driver.execute_script("return document.getElementById('panel').scrollTop") == 0
+        # The newest entry's first line is in the viewport, on top (not under another element); where
+        # the page scrolls (narrow layouts), a note at the bottom of the window says it and shows the log.
+        script = ("const e = document.querySelector(arguments[0]);"
+                  "const r = e.getBoundingClientRect();"
+                  "const x = r.left + Math.min(20, r.width / 2), y = r.top + Math.min(8, r.height / 2);"
+                  "if (r.bottom > innerHeight || r.top < 0 || r.right > innerWidth || !r.width) return false;"
+                  "const at = document.elementFromPoint(x, y); return at === e || e.contains(at);")
+        if size[0] > 900:
+            assert driver.execute_script(script, "#log .log-conflict .log-text"), size
+            assert driver.find_element(By.ID, "problem-toast").get_attribute("hidden") is not None
+            assert driver.find_element(By.ID, "log-count").is_displayed()
+        else:
+            assert driver.execute_script(script, "#problem-text"), size
+            assert "broke" in driver.find_element(By.ID, "problem-text").text
+            driver.find_element(By.ID, "problem-show").click()
+            wait_for(driver, "const r = document.querySelector('#log .log-conflict').getBoundingClientRect();"
+                             "return r.top >= 0 && r.top < innerHeight - 20")
+    finally:
+        set_viewport(driver, WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize("device, orientation, height", [
+    ("iphone-8", "portrait", 216), ("iphone-8", "landscape", 162), ("iphone-x", "portrait", 291),
+    ("iphone-x", "landscape", 171), ("ipad", "portrait", 313), ("ipad", "landscape", 398)])
+def test_keyboard_height_follows_the_device(driver, server, device, orientation, height):
+    doc = {"name": "kb-test", "root": {"device": device, "orientation": orientation}, "views": [], "constraints": []}
+    open_page(driver, f"{server.url}#s={encoded(doc)}", scene="kb-test")
+    driver.find_element(By.ID, "keyboard-show").click()
+    wait_for(driver, f"const k = window.playground.keyboard; const r = window.playground.frames.root.frame;"
+                     f"return k && k[3] === {height} && k[1] + k[3] === r[3]")
+    if device == "iphone-8" and orientation == "portrait":
+        # Rotating with the keyboard up gives it the landscape height.
+        driver.find_element(By.ID, "rotate").click()
+        wait_for(driver, "const k = window.playground.keyboard; const r = window.playground.frames.root.frame;"
+                         "return r[2] === 667 && k[3] === 162 && k[1] + k[3] === r[3]")
