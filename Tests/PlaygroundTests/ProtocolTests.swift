@@ -167,3 +167,23 @@ enum TimingCurveProbe {
         #expect(end[1]["re"] as? Int == 3)
     }
 }
+
+@Suite struct FinalFrameTests {
+    /// easeInOut's last microseconds move nothing visible at 10⁻⁶ precision; the end still gets its
+    /// `final: true` frames, with no view in it.
+    @Test func theFinalFrameIsSentEvenWhenTheEndChangesNothingVisible() {
+        let client = SessionClient()
+        client.send(["type": "clock", "mode": "manual"])
+        client.send(["type": "load", "name": "search-bar"])
+        client.send(["type": "animate", "duration": 1, "ops": [["type": "set", "view": "cover", "alpha": 1]]])
+        let almost = client.advance(0.999_99)
+        #expect(types(almost) == ["frames", "ok"])
+        #expect(almost.first?["final"] as? Bool == false)
+        let end = client.advance(0.000_01)
+        #expect(types(end) == ["frames", "animationEnd", "ok"])
+        #expect(end[0]["final"] as? Bool == true)
+        #expect((end[0]["views"] as? [String: Any])?.isEmpty == true)
+        // Nothing more is owed: an idle turn sends no frames.
+        #expect(types(client.send(["type": "setNeedsLayout", "id": 9])) == ["ok"])
+    }
+}

@@ -19,12 +19,21 @@ struct FrameStream {
     private(set) var sequence = 0
     /// Set by `load`: the next message lists every view and field.
     var sendsEverything = true
+    /// Whether the last message sent said `final`. After a non-final one the stream owes a final one,
+    /// even when the end of an animation changes nothing the client can see (the last steps of an
+    /// easing curve round to the same micro-point).
+    private var sentFinal = true
 
-    /// The next `frames` message for `engine`'s current presentation, or nil when nothing changed.
+    /// The next `frames` message for `engine`'s current presentation, or nil when nothing changed and
+    /// no final message is owed.
     mutating func next(for engine: LayoutEngine) -> String? {
-        encoder.begin(sequence: sequence + 1, time: engine.time, final: !engine.isMoving)
-        guard let keyboard = takeChanges(of: engine, encoding: true) else { return nil }
+        let final = !engine.isMoving
+        encoder.begin(sequence: sequence + 1, time: engine.time, final: final)
+        guard let keyboard = takeChanges(of: engine, encoding: true, force: final && !sentFinal) else {
+            return nil
+        }
         sequence += 1
+        sentFinal = final
         encoder.end(keyboard: keyboard.changed ? keyboard.frame : nil)
         return encoder.text
     }
@@ -37,7 +46,8 @@ struct FrameStream {
     /// Compares every view with what was sent, records the new state and (when `encoding`) writes the
     /// changed fields into the encoder's `views`. Returns the keyboard's frame and whether it changed,
     /// or nil when nothing changed at all.
-    private mutating func takeChanges(of engine: LayoutEngine, encoding: Bool) -> (frame: Rect, changed: Bool)? {
+    private mutating func takeChanges(of engine: LayoutEngine, encoding: Bool,
+                                      force: Bool = false) -> (frame: Rect, changed: Bool)? {
         let everything = sendsEverything
         if everything {
             sentViews.removeAll(keepingCapacity: true)
@@ -81,7 +91,7 @@ struct FrameStream {
         let keyboard = Self.rounded(engine.presentation(of: engine.keyboard).frame)
         let keyboardChanged = everything || keyboard != sentKeyboard
         sentKeyboard = keyboard
-        guard everything || changedViews > 0 || keyboardChanged else { return nil }
+        guard everything || changedViews > 0 || keyboardChanged || force else { return nil }
         sendsEverything = false
         return (keyboard, keyboardChanged)
     }
