@@ -71,6 +71,7 @@ extension SolverCore {
             if row.constant < 0 { row.reverseSign() }
 
             var subject = chooseSubject(row, marker: marker, other: other)
+            if subject < 0 { subject = unsharedRestrictedSubject(row) }
             if subject < 0 && allDummies(row) {
                 if !nearZero(row.constant) {
                     let conflicting = explanation(row: row, basic: -1, failing: constraint)
@@ -221,6 +222,28 @@ extension SolverCore {
             bestStamp = stamp
         }
         return best >= 0 ? (best, bestStamp) : nil
+    }
+
+    /// A slack or error symbol of `row` (in solved form, constant ≥ 0) with a negative coefficient that no
+    /// restricted row and no objective level mentions, lowest id first; else -1. Made basic, it takes
+    /// the value constant / |coefficient| ≥ 0 and no other restricted row or objective coefficient moves,
+    /// so the tableau stays feasible and optimal without phase one (rows of external variables that
+    /// mention it keep referring to it). This is the paper's choice of a new marker as subject (§3.2),
+    /// extended to any symbol the simplex does not see elsewhere, e.g. the slack of `w ≥ 10` when
+    /// `w = w(prev)` arrives with both widths basic.
+    func unsharedRestrictedSubject(_ row: Row) -> Int {
+        var best = -1
+        for (s, c) in row.cells where c < 0 && (kinds[s] == .slack || kinds[s] == .error) {
+            if best >= 0 && s > best { continue }
+            if objectiveMentions(s) { continue }
+            var restrictedMention = false
+            for id in columns[s] where kinds[basicOf(id)] != .external {
+                restrictedMention = true
+                break
+            }
+            if !restrictedMention { best = s }
+        }
+        return best
     }
 
     mutating func allDummies(_ row: Row) -> Bool {
