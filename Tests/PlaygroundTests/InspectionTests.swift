@@ -187,3 +187,22 @@ import Testing
         #expect(later["final"] as? Bool == true)
     }
 }
+
+extension FindingsTests {
+    /// The keyboard's default height follows the device: 291 on an iPhone X in portrait, 171 in
+    /// landscape. The input bar (50 tall) of `keyboard-guide` sits on it: 812 − 291 − 50 = 471.
+    @Test func keyboardHeightFollowsTheDevice() {
+        let client = SessionClient()
+        client.send(["type": "clock", "mode": "manual"])
+        client.send(["type": "load", "name": "keyboard-guide"])
+        client.send(["type": "device", "name": "iphone-x", "duration": 0])
+        client.send(["type": "action", "name": "showKeyboard"])
+        client.advance(0.25)
+        expectFrame(client.frame("inputBar"), [0, 471, 375, 50])
+        client.send(["type": "device", "name": "iphone-x", "orientation": "landscape", "duration": 0])
+        client.send(["type": "keyboard", "show": true])
+        client.advance(0.25)
+        // Landscape: 375 − 171 − 50 = 154.
+        expectFrame(client.frame("inputBar"), [0, 154, 812, 50])
+    }
+}

@@ -12,6 +12,13 @@ struct Device: Sendable {
     let scale: Double
     let portraitSafeArea: EdgeInsets
     let landscapeSafeArea: EdgeInsets
+    /// The system keyboard's height (points) in portrait and landscape, home-indicator area included:
+    /// approximations of the English keyboard without the predictive bar.
+    let keyboardHeights: (portrait: Double, landscape: Double)
+
+    func keyboardHeight(in orientation: Orientation) -> Double {
+        orientation == .portrait ? keyboardHeights.portrait : keyboardHeights.landscape
+    }
 
     /// The root size in `orientation`.
     func size(in orientation: Orientation) -> Size {
@@ -26,18 +33,23 @@ struct Device: Sendable {
     /// sensor housing's inset on the side it is on and the home indicator's 21 pt at the bottom.
     static let presets: [Device] = [
         Device(name: "iphone-se", title: "iPhone SE", size: Size(width: 320, height: 568), scale: 2,
-               portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero),
+               portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero,
+               keyboardHeights: (216, 162)),
         Device(name: "iphone-8", title: "iPhone 8", size: Size(width: 375, height: 667), scale: 2,
-               portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero),
+               portraitSafeArea: EdgeInsets(top: 20), landscapeSafeArea: .zero,
+               keyboardHeights: (216, 162)),
         Device(name: "iphone-x", title: "iPhone X", size: Size(width: 375, height: 812), scale: 3,
                portraitSafeArea: EdgeInsets(top: 44, bottom: 34),
-               landscapeSafeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)),
+               landscapeSafeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44),
+               keyboardHeights: (291, 171)),
         Device(name: "iphone-15-pro-max", title: "iPhone 15 Pro Max", size: Size(width: 430, height: 932),
                scale: 3, portraitSafeArea: EdgeInsets(top: 59, bottom: 34),
-               landscapeSafeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59)),
+               landscapeSafeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59),
+               keyboardHeights: (291, 171)),
         Device(name: "ipad", title: "iPad Air", size: Size(width: 820, height: 1180), scale: 2,
                portraitSafeArea: EdgeInsets(top: 24, bottom: 20),
-               landscapeSafeArea: EdgeInsets(top: 24, bottom: 20)),
+               landscapeSafeArea: EdgeInsets(top: 24, bottom: 20),
+               keyboardHeights: (313, 398)),
     ]
 
     static func named(_ name: String) -> Device? { presets.first { $0.name == name } }

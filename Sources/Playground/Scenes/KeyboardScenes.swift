@@ -75,7 +75,7 @@ enum KeyboardScenes {
           ],
           \#(handlers)
           "actions": [
-            { "name": "showKeyboard", "title": "Show the keyboard", "ops": [ { "type": "keyboard", "show": true, "height": 216 } ] },
+            { "name": "showKeyboard", "title": "Show the keyboard", "ops": [ { "type": "keyboard", "show": true } ] },
             { "name": "hideKeyboard", "title": "Hide the keyboard", "ops": [ { "type": "keyboard", "show": false } ] }
             \#(extraActions)
           ]

@@ -30,7 +30,8 @@ extension Session {
     /// inside it, as UIKit posts `keyboardWillShow`/`keyboardWillHide`/`keyboardWillChangeFrame`.
     func keyboard(_ message: Fields, turn: Turn, depth: Int) throws {
         guard let show = try message.bool("show") else { throw ProtocolError.missing("show", in: "keyboard") }
-        let height = show ? try message.number("height") ?? 216 : 0
+        let deviceHeight = scene.device.flatMap(Device.named).map { $0.keyboardHeight(in: scene.orientation) }
+        let height = show ? try message.number("height") ?? deviceHeight ?? 216 : 0
         guard (0...2000).contains(height) else { throw ProtocolError.invalid("height", "between 0 and 2000 points") }
         let duration = try Self.seconds(message, "duration") ?? 0.25
         let (curve, _) = try Self.curve(message, default: .keyboard)
