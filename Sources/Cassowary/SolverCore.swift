@@ -236,47 +236,74 @@ struct SolverCore {
         var stack = scratch
         scratch = []
         stack.removeAll(keepingCapacity: true)
-        for slot in slotSymbols.indices {
-            let root = slotSymbols[slot]
-            guard rowStore[root]?.lazy == true else { continue }
-            if position[root] == -1 { stack.append(root) }
-            while let t = stack.last {
-                if position[t] != -1 {
+        var notLazy: [Int] = []
+        var order: [Int] = []
+        var starts: [Int] = [0]
+        var references: [Int] = []
+        var referenceIsLazy: [Bool] = []
+        var coefficients: [Double] = []
+        var slots: [Int] = []
+        var slotPositions: [Int] = []
+        swap(&order, &evalOrder)
+        swap(&starts, &evalStarts)
+        swap(&references, &evalReferences)
+        swap(&referenceIsLazy, &evalReferenceIsLazy)
+        swap(&coefficients, &evalCoefficients)
+        swap(&slots, &evalSlots)
+        swap(&slotPositions, &evalSlotPositions)
+        // Rows are read in place (field reads through the optional, no copies of the rows).
+        rowStore.withUnsafeBufferPointer { rows in
+            let base = rows.baseAddress!
+            for slot in slotSymbols.indices {
+                let root = slotSymbols[slot]
+                guard base[root]?.lazy == true else { continue }
+                if position[root] == -1 { stack.append(root) }
+                while let t = stack.last {
+                    if position[t] != -1 {
+                        stack.removeLast()
+                        continue
+                    }
+                    let cells = base[t].unsafelyUnwrapped.cells
+                    var ready = true
+                    for (z, _) in cells where base[z]?.lazy == true && position[z] == -1 {
+                        ready = false
+                        stack.append(z)
+                    }
+                    if !ready { continue }
                     stack.removeLast()
-                    continue
+                    var anyReference = false
+                    for (z, a) in cells {
+                        guard let zLazy = base[z]?.lazy else { continue }
+                        anyReference = true
+                        let lazyReference = zLazy && position[z] >= 0
+                        references.append(lazyReference ? Int(position[z]) : z)
+                        referenceIsLazy.append(lazyReference)
+                        coefficients.append(a)
+                    }
+                    if anyReference {
+                        position[t] = Int32(order.count)
+                        order.append(t)
+                        starts.append(references.count)
+                    } else {
+                        // Refers to nothing basic: read as a constant (and marked so below).
+                        notLazy.append(t)
+                        position[t] = -2
+                    }
                 }
-                let row = rowStore[t]!
-                var ready = true
-                for (z, _) in row.cells where rowStore[z]?.lazy == true && position[z] == -1 {
-                    ready = false
-                    stack.append(z)
+                if position[root] >= 0 {
+                    slots.append(slot)
+                    slotPositions.append(Int(position[root]))
                 }
-                if !ready { continue }
-                stack.removeLast()
-                var anyReference = false
-                for (z, a) in row.cells {
-                    guard let zLazy = rowStore[z]?.lazy else { continue }
-                    anyReference = true
-                    let lazyReference = zLazy && position[z] >= 0
-                    evalReferences.append(lazyReference ? Int(position[z]) : z)
-                    evalReferenceIsLazy.append(lazyReference)
-                    evalCoefficients.append(a)
-                }
-                if anyReference {
-                    position[t] = Int32(evalOrder.count)
-                    evalOrder.append(t)
-                    evalStarts.append(evalReferences.count)
-                } else {
-                    // Refers to nothing basic: read its constant directly from now on.
-                    rowStore[t]!.lazy = false
-                    position[t] = -2
-                }
-            }
-            if position[root] >= 0 {
-                evalSlots.append(slot)
-                evalSlotPositions.append(Int(position[root]))
             }
         }
+        swap(&order, &evalOrder)
+        swap(&starts, &evalStarts)
+        swap(&references, &evalReferences)
+        swap(&referenceIsLazy, &evalReferenceIsLazy)
+        swap(&coefficients, &evalCoefficients)
+        swap(&slots, &evalSlots)
+        swap(&slotPositions, &evalSlotPositions)
+        for t in notLazy { rowStore[t]!.lazy = false }
         evalValues = [Double](repeating: 0, count: evalOrder.count)
         scratch = stack
         programVersion = structureVersion
