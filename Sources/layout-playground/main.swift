@@ -19,9 +19,9 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-views N                views per scene (default 500)
   --max-constraints N          constraints per scene (default 2000)
   --max-ops N                  ops per message (default 10000)
-  --max-work N                 solver work units per message, else too-complex (default 16000000)
+  --max-work N                 solver work units per message, else too-complex (default 4000000, ~80 ms)
   --rate N                     messages per second per session, else rate-limited; 0 = no rate limits at
-                               all (default 100; also 4 MiB/s of messages and half of --max-work per second)
+                               all (default 100; also 1 MiB/s of messages and half of --max-work per second)
   --burst N                    messages accepted at once above the rate (default 200)
   --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default 4096)
   --max-sessions-per-address N open sessions per remote address (default 32, loopback peers exempt

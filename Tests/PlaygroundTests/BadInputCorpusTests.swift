@@ -277,7 +277,7 @@ import Testing
         #expect(announced["maxSessions"] as? Int == 64)
         #expect(announced["idleTimeoutSeconds"] as? Int == 60)
         #expect(announced["maxSessionsPerAddress"] == nil)
-        #expect(announced["maxBytesPerSecond"] as? Double == 4_194_304.0)
+        #expect(announced["maxBytesPerSecond"] as? Double == 1_048_576.0)
     }
 
     @Test func viewAndConstraintCaps() {

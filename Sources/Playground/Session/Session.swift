@@ -68,8 +68,9 @@ public final class Session {
     /// frames, finished animations, then the answer. Never throws: bad input becomes an `error`.
     public func receive(_ text: String, now: Double) {
         moveClock(to: now)
-        guard admit(now: now, bytes: text.utf8.count) else {
-            refuse(text, ProtocolError("rate-limited", "more messages or solver work than the session's limits allow: slow down"))
+        if let refusal = admit(now: now, bytes: text.utf8.count) {
+            refuse(text, ProtocolError("rate-limited", "more \(refusal) per second than the session's limits allow: slow down"),
+                   readingID: refusal != "bytes")
             return
         }
         var requestID: Any?
@@ -99,20 +100,21 @@ public final class Session {
         }
     }
 
-    /// True when the rate limits let a message in at `now` (taking its token).
-    private func admit(now: Double, bytes: Int) -> Bool {
-        workBucket?.refill(now: now)
-        if workBucket?.isInDebt == true { return false }
+    /// Nil when the rate limits let a message of `bytes` in at `now` (taking its token), else what ran
+    /// out. Bytes are charged first, so the decoding done to refuse a message is bounded by the byte rate.
+    private func admit(now: Double, bytes: Int) -> String? {
         byteBucket?.refill(now: now)
-        if byteBucket?.isInDebt == true { return false }
+        if byteBucket?.isInDebt == true { return "bytes" }
         byteBucket?.spend(Double(bytes), now: now)
-        return messageBucket?.take(now: now) ?? true
+        workBucket?.refill(now: now)
+        if workBucket?.isInDebt == true { return "solver work" }
+        return messageBucket?.take(now: now) ?? true ? nil : "messages"
     }
 
-    /// Answers a message that is not run with `error`, echoing its id when it has a readable one.
-    private func refuse(_ text: String, _ error: ProtocolError) {
-        // Only small messages are decoded for their id: refusing must stay cheaper than running.
-        let requestID = text.utf8.count <= 4096 ? (try? Fields.decode(text)).flatMap { try? $0.requestID() } : nil
+    /// Answers a message that is not run with `error`, echoing its id when `readingID` and it has one.
+    /// Messages over the byte rate are not decoded at all (their answer's `re` is null).
+    private func refuse(_ text: String, _ error: ProtocolError, readingID: Bool) {
+        let requestID = readingID ? (try? Fields.decode(text)).flatMap { try? $0.requestID() } : nil
         send(["type": "error", "code": error.code, "message": error.message, "re": requestID ?? NSNull()])
     }
 

@@ -14,9 +14,10 @@ public struct SessionLimits: Sendable, Equatable {
     /// Largest message in bytes; the transport closes the connection with 1009 above it.
     public var maxMessageBytes = 1 << 20
     /// Solver work one message may do, in work units: `too-complex` past it (`SessionLimits.workCost`).
-    /// The default lets the largest legal scene load in one message (about 0.3 s on a 2-core
-    /// 2020s machine) and cuts a pathological batch to the same.
-    public var maxWorkPerMessage = 16_000_000
+    /// The default is about 80 ms of a 2-core 2020s machine's service thread (one unit is about 20 ns),
+    /// so one message can stall the other sessions' frames by about five frames at most. A scene of more
+    /// than about 1,400 views and constraints is loaded in several messages (`load`, then `add` batches).
+    public var maxWorkPerMessage = 4_000_000
     /// Messages per second a session may send, on average; nil for no limit. Messages over it are
     /// answered with `rate-limited` and not run.
     public var messagesPerSecond: Double?
@@ -41,12 +42,13 @@ public struct SessionLimits: Sendable, Equatable {
     public init() {}
 
     /// The server's defaults: the above plus 100 messages per second (bursts of 200), on average half
-    /// of `maxWorkPerMessage` per second, and 4 MiB of messages per second.
+    /// of `maxWorkPerMessage` per second, and 1 MiB of messages per second (decoding 1 MiB of JSON takes
+    /// about 0.3 s on the reference machine).
     public static var server: SessionLimits {
         var limits = SessionLimits()
         limits.messagesPerSecond = 100
         limits.workPerSecond = Double(limits.maxWorkPerMessage) / 2
-        limits.bytesPerSecond = 4 * 1024 * 1024
+        limits.bytesPerSecond = 1024 * 1024
         return limits
     }
 
@@ -72,7 +74,7 @@ public struct SessionLimits: Sendable, Equatable {
     /// on, the size of the simplex tableau each solver call may touch. Ops that add or remove solver
     /// rows (`add`, `remove`, intrinsic size, hugging, resistance, autoresizing) weigh 4, the rest 1;
     /// a `load` of n views and constraints is charged 2n² + 1, what adding them one by one costs.
-    /// Measured on the reference machine: 18-25 ns per unit, so the default budget is 0.3-0.4 s.
+    /// Measured on the reference machine: about 20 ns per unit, so the default budget is about 80 ms.
     static func workCost(type: String, structural: Bool, sceneSize: Int, loadedItems: Int) -> Int {
         if type == "load" { return 2 * loadedItems * loadedItems + 1 }
         return (structural ? 4 : 1) * (1 + sceneSize)
