@@ -21,8 +21,8 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-ops N                  ops per message (default 10000)
   --max-work N                 solver work units per message, else too-complex (default 4000000, ~80 ms)
   --rate N                     messages per second per session, else rate-limited; 0 = no rate limits at
-                               all (default 100; also 1 MiB/s of messages and half of --max-work per second)
-  --burst N                    messages accepted at once above the rate (default 200)
+                               all (default 1000; also 1 MiB/s of messages and half of --max-work per second)
+  --burst N                    messages accepted at once above the rate (default 5000)
   --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default 4096)
   --max-sessions-per-address N open sessions per remote address (default 32, loopback peers exempt
                                unless this flag is given: behind a proxy every peer is loopback)

@@ -22,7 +22,7 @@ public struct SessionLimits: Sendable, Equatable {
     /// answered with `rate-limited` and not run.
     public var messagesPerSecond: Double?
     /// How many messages may arrive at once above the average rate (the token bucket's capacity).
-    public var messageBurst = 200
+    public var messageBurst = 5000
     /// Solver work per second a session may do on average (the work bucket's refill rate); nil for no
     /// limit. While a session is in debt its messages are answered with `rate-limited`. Its capacity is
     /// `maxWorkPerMessage`.
@@ -41,12 +41,13 @@ public struct SessionLimits: Sendable, Equatable {
     /// The defaults above, without rate limits (tests and tools drive sessions as fast as they like).
     public init() {}
 
-    /// The server's defaults: the above plus 100 messages per second (bursts of 200), on average half
+    /// The server's defaults: the above plus 1000 messages per second (bursts of 5000: a script that
+    /// steps an animation frame by frame, awaiting each answer, stays well under it), on average half
     /// of `maxWorkPerMessage` per second, and 1 MiB of messages per second (decoding 1 MiB of JSON takes
     /// about 0.3 s on the reference machine).
     public static var server: SessionLimits {
         var limits = SessionLimits()
-        limits.messagesPerSecond = 100
+        limits.messagesPerSecond = 1000
         limits.workPerSecond = Double(limits.maxWorkPerMessage) / 2
         limits.bytesPerSecond = 1024 * 1024
         return limits
