@@ -13,9 +13,8 @@ public func fuzzParsers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let length = text.count
     func check(_ error: Error) {
         guard let error = error as? ConstraintParseError else { fatalError("unexpected error \(error)") }
-        guard (0...length).contains(error.position) else {
-            fatalError("position \(error.position) outside 0...\(length) for \(text.debugDescription)")
-        }
+        precondition((0...length).contains(error.position),
+                     "position \(error.position) outside 0...\(length) for \(text.debugDescription)")
     }
     if data[0] & 1 == 0 {
         do { _ = try EquationParser.parse(text) } catch { check(error) }

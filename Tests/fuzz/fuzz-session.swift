@@ -29,11 +29,11 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     while let text = session.nextOutgoing() {
         let message = decode(text)
         if message["re"] as? String == "probe" {
-            guard message["type"] as? String == "scene" else { fatalError("probe answered with \(text)") }
+            precondition(message["type"] as? String == "scene", "probe answered with \(text)")
             answered = true
         }
     }
-    if !answered { fatalError("the session did not answer the probe") }
+    precondition(answered, "the session did not answer the probe")
     return 0
 }
 

@@ -93,7 +93,14 @@ def test_fps_change_while_animating_takes_effect(server):
         await open_column(client, fps=30)
         answered = await client.request(animate_message(300, 0.8))
         request_id = answered[-1]["re"]
-        await asyncio.sleep(0.2)
+        # Let a few 30 fps frames stream first (0.2 s of session time), then switch.
+        first = None
+        while True:
+            message = await client.receive()
+            if message["type"] == "frames":
+                first = message["time"] if first is None else first
+                if message["time"] - first >= 0.2:
+                    break
         switched = await client.request({"type": "clock", "fps": 120})
         assert switched[-1]["type"] == "ok"
         frames, _ = await frames_until_end(client, request_id)
