@@ -64,6 +64,19 @@ async def animate_constant(client, constraint_id, constant, layout=True, duratio
     return messages
 
 
+async def date_picker(server, manual):
+    """A connected client with date-picker loaded (on the manual clock when `manual`); returns the
+    client, the merged frame state, the picker's top constraint, the picker's id and its starting y."""
+    client = await Client.connect(server)
+    await client.hello()
+    scene, state = await load(client, "date-picker")
+    if manual:
+        await manual_clock(client)
+    top = picker_top(scene)
+    picker = top["first"].rsplit(".", 1)[0]
+    return client, state, top, picker, y_of(state, picker)
+
+
 def test_hello_lists_the_built_in_scenes_and_limits(server):
     async def body():
         client = await Client.connect(server)
@@ -98,13 +111,7 @@ def test_load_date_picker_sends_complete_frames_then_the_scene(server):
 
 def test_date_picker_animation_on_the_manual_clock(server):
     async def body():
-        client = await Client.connect(server)
-        await client.hello()
-        scene, state = await load(client, "date-picker")
-        await manual_clock(client)
-        top = picker_top(scene)
-        picker = top["first"].rsplit(".", 1)[0]
-        y0 = y_of(state, picker)
+        client, state, top, picker, y0 = await date_picker(server, manual=True)
         animate = await animate_constant(client, top["id"], top["constant"] - 200)
         animate_id = animate[-1]["re"]
         apply_frames(state, animate)
@@ -129,13 +136,7 @@ def test_date_picker_animation_on_the_manual_clock(server):
 def test_constant_set_without_layout_in_the_block_jumps(server):
     """The classic bug: no layoutIfNeeded inside the block, so the change lands at the end of the turn."""
     async def body():
-        client = await Client.connect(server)
-        await client.hello()
-        scene, state = await load(client, "date-picker")
-        await manual_clock(client)
-        top = picker_top(scene)
-        picker = top["first"].rsplit(".", 1)[0]
-        y0 = y_of(state, picker)
+        client, state, top, picker, y0 = await date_picker(server, manual=True)
         messages = await animate_constant(client, top["id"], top["constant"] - 200, layout=False)
         apply_frames(state, messages)
         assert y_of(state, picker) == pytest.approx(y0 - 200, abs=1e-6)
@@ -168,12 +169,7 @@ def test_search_bar_nav_view_halfway_is_minus_31(server):
 def test_realtime_animation_streams_frames_then_one_final(server):
     """On the realtime clock the server ticks the animation at about 60 Hz and stops when it ends."""
     async def body():
-        client = await Client.connect(server)
-        await client.hello()
-        scene, state = await load(client, "date-picker")
-        top = picker_top(scene)
-        picker = top["first"].rsplit(".", 1)[0]
-        y0 = y_of(state, picker)
+        client, state, top, picker, y0 = await date_picker(server, manual=False)
         animate = await animate_constant(client, top["id"], top["constant"] - 200, duration=0.25)
         animate_id = animate[-1]["re"]
         frames = [m for m in animate if m["type"] == "frames"]
