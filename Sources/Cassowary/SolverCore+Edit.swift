@@ -37,10 +37,41 @@ extension SolverCore {
         let delta = value - edits.values[i].value
         edits.values[i].value = value
         // The edit constraint is `variable - value == 0`: its expression constant moves by -delta.
-        _ = applyConstantDelta(edits.values[i].info, -delta, checkDummies: false)
+        var column = edits.values[i].column
+        edits.values[i].column = MarkerColumn()
+        applyEditDelta(edits.values[i].info, -delta, column: &column)
+        edits.values[i].column = column
         if dualOptimize() < 0 {
             // Dual simplex preserves dual feasibility: the objective is still optimal.
             clearObjectiveDirty()
+        }
+    }
+
+    /// ``applyConstantDelta(_:_:checkDummies:)`` for an edit constraint (whose rows are never dummies),
+    /// through `column`, the marker's column with its coefficients, refreshed first if the tableau's
+    /// cells changed since it was taken. A suggestion that pivots nothing reads two dense arrays and the
+    /// row constants, so a resize of N boxes streams through memory instead of probing N rows' cells.
+    mutating func applyEditDelta(_ info: ConstraintInfo, _ delta: Double, column: inout MarkerColumn) {
+        let shift = delta / info.markerCoefficient
+        let m = info.marker
+        if rowStore[m] != nil {
+            rowStore[m]!.constant -= shift
+            _ = checkConstant(m, checkDummies: false)
+        }
+        if column.version != cellsVersion {
+            column.basics.removeAll(keepingCapacity: true)
+            column.coefficients.removeAll(keepingCapacity: true)
+            for id in columns[m] {
+                let b = basicOf(id)
+                column.basics.append(Int32(b))
+                column.coefficients.append(rowStore[b]!.cells[m]!)
+            }
+            column.version = cellsVersion
+        }
+        for k in column.basics.indices {
+            let b = Int(column.basics[k])
+            rowStore[b]!.constant += column.coefficients[k] * shift
+            _ = checkConstant(b, checkDummies: false)
         }
     }
 }

@@ -30,6 +30,7 @@ extension SolverCore {
     }
 
     @inline(__always) mutating func touch(_ basic: Int) {
+        cellsVersion &+= 1
         if journaling && journalRows.index(forKey: basic) == nil {
             journalRows.updateValue((rowStore[basic], rowIds[basic]), forKey: basic)
         }
@@ -244,6 +245,7 @@ extension SolverCore {
     /// Restores the state recorded by `mark` plus the journal.
     mutating func rollback(_ mark: Mark) {
         structureChanged()
+        cellsVersion &+= 1
         for (b, _) in journalRows {
             if let cur = rowStore[b] {
                 let id = rowId(b)

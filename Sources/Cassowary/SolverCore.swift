@@ -54,6 +54,17 @@ struct EditInfo {
     var value: Double
     /// The edit constraint's bookkeeping (its constant is not tracked here: edit constraints are internal).
     var info: ConstraintInfo
+    /// The rows that mention the edit constraint's marker, as of the last suggestion.
+    var column = MarkerColumn()
+}
+
+/// A copy of one marker's column with the coefficients it has in each row: the basic symbols and
+/// coefficients, valid while the tableau's cells keep `version`. Repeated suggestions to an edit variable
+/// (a drag, a resize) then stream through two dense arrays instead of looking the marker up in every row.
+struct MarkerColumn {
+    var version = -1
+    var basics: [Int32] = []
+    var coefficients: [Double] = []
 }
 
 /// The solver state and algorithms; `Solver` is a thin class around it, so the hot paths work on one
@@ -128,6 +139,9 @@ struct SolverCore {
     var evalSlotPositions: [Int] = []
     var structureVersion = 0
     var programVersion = -1
+    /// Moves whenever a tableau row gains, loses or re-weights a cell or changes its basic symbol
+    /// (constant-only changes keep it): the validity stamp of every ``MarkerColumn``.
+    var cellsVersion = 0
     /// Scratch buffers (kept to avoid allocations in hot loops).
     var scratch: [Int] = []
 

@@ -203,4 +203,36 @@ struct RandomSystem {
             }
         }
     }
+
+    /// An edit variable remembers the rows that mention its marker between suggestions; rows added,
+    /// re-solved or removed after a suggestion must be seen by the next one.
+    @Test func suggestionsFollowRowsChangedSinceTheLastOne() throws {
+        let s = Solver()
+        let container = Variable("W"), half = Variable("half"), rest = Variable("rest")
+        try s.addEditVariable(container, strength: .strong)
+        try s.suggestValue(100, for: container)
+        // A row mentioning the edit marker appears after the first suggestion.
+        let halfOfWidth = half == container / 2
+        try s.addConstraint(halfOfWidth)
+        try s.suggestValue(300, for: container)
+        s.updateVariables()
+        #expect(close(s.value(of: half), 150, tolerance: 1e-6))
+        // A second row, then a bound that pivots once the width crosses it.
+        try s.addConstraint(rest == container - half - 10)
+        try s.addConstraint(rest >= 40)
+        for (width, expectedRest) in [(200.0, 90.0), (80, 40), (400, 190), (60, 40)] {
+            try s.suggestValue(width, for: container)
+            s.updateVariables()
+            let expectedWidth = max(width, 100)
+            #expect(close(s.value(of: container), expectedWidth, tolerance: 1e-6), "W for \(width)")
+            #expect(close(s.value(of: half), expectedWidth / 2, tolerance: 1e-6), "half for \(width)")
+            #expect(close(s.value(of: rest), expectedRest, tolerance: 1e-6), "rest for \(width)")
+        }
+        // The first row goes away: the next suggestion must not write to it.
+        try s.removeConstraint(halfOfWidth)
+        try s.addConstraint(half == 25)
+        try s.suggestValue(500, for: container)
+        s.updateVariables()
+        #expect(close(s.value(of: rest), 465, tolerance: 1e-6))
+    }
 }
