@@ -92,7 +92,7 @@ func runLayout(_ kind: LayoutKind, _ n: Int) throws -> BenchResult {
         try layout.verify("after \(name)")
         return t
     }
-    let smooth = try phase("smooth resize", ops: 40, probe: { try layout.resize(BoxLayout.smoothWidth(7)) }) {
+    let smooth = try phase("smooth resize", repeats: 7, ops: 400, probe: { try layout.resize(BoxLayout.smoothWidth(7)) }) {
         try layout.resize(BoxLayout.smoothWidth($0))
     }
     let crossing = try phase("crossing resize", ops: 6, probe: { try layout.resize(BoxLayout.crossingWidth(4)) }) {

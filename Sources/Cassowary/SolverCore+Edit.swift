@@ -11,7 +11,15 @@ extension SolverCore {
         if strength.isRequired { throw SolverError.badRequiredStrength }
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         try addConstraint(constraint)
-        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: infos[ObjectIdentifier(constraint)]!)
+        let column: Int
+        if let free = freeMarkerColumns.popLast() {
+            column = free
+        } else {
+            column = markerColumns.count
+            markerColumns.append(MarkerColumn())
+        }
+        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: infos[ObjectIdentifier(constraint)]!,
+                                      column: column)
     }
 
     /// Removes an edit variable and its edit constraint.
@@ -20,6 +28,8 @@ extension SolverCore {
         guard let edit = edits.removeValue(forKey: variable.id) else {
             throw SolverError.unknownEditVariable(variable)
         }
+        markerColumns[edit.column] = MarkerColumn()
+        freeMarkerColumns.append(edit.column)
         try removeConstraint(edit.constraint)
     }
 
@@ -37,14 +47,16 @@ extension SolverCore {
         let delta = value - edits.values[i].value
         edits.values[i].value = value
         // The edit constraint is `variable - value == 0`: its expression constant moves by -delta.
-        var column = edits.values[i].column
-        edits.values[i].column = MarkerColumn()
+        let c = edits.values[i].column
+        var column = MarkerColumn()
+        swap(&column, &markerColumns[c])
         applyEditDelta(edits.values[i].info, -delta, column: &column)
-        edits.values[i].column = column
         if dualOptimize() < 0 {
             // Dual simplex preserves dual feasibility: the objective is still optimal.
             clearObjectiveDirty()
         }
+        column.versionAfterLast = cellsVersion
+        swap(&column, &markerColumns[c])
     }
 
     /// ``applyConstantDelta(_:_:checkDummies:)`` for an edit constraint (whose rows are never dummies),
@@ -52,26 +64,48 @@ extension SolverCore {
     /// cells changed since it was taken. A suggestion that pivots nothing reads two dense arrays and the
     /// row constants, so a resize of N boxes streams through memory instead of probing N rows' cells.
     mutating func applyEditDelta(_ info: ConstraintInfo, _ delta: Double, column: inout MarkerColumn) {
+        if column.version != cellsVersion {
+            guard column.versionAfterLast == cellsVersion else {
+                _ = applyConstantDelta(info, delta, checkDummies: false)
+                return
+            }
+            refresh(&column, marker: info.marker)
+        }
+        // As in applyConstantDelta: the marker's own row moves by -shift, every row mentioning it by
+        // coefficient × shift.
         let shift = delta / info.markerCoefficient
         let m = info.marker
         if rowStore[m] != nil {
             rowStore[m]!.constant -= shift
             _ = checkConstant(m, checkDummies: false)
         }
-        if column.version != cellsVersion {
-            column.basics.removeAll(keepingCapacity: true)
-            column.coefficients.removeAll(keepingCapacity: true)
-            for id in columns[m] {
-                let b = basicOf(id)
-                column.basics.append(Int32(b))
-                column.coefficients.append(rowStore[b]!.cells[m]!)
+        var negative: [Int] = []
+        column.basics.withUnsafeBufferPointer { basics in
+            column.coefficients.withUnsafeBufferPointer { coefficients in
+                rowStore.withUnsafeMutableBufferPointer { rows in
+                    for k in 0..<basics.count {
+                        let entry = Int(basics[k])
+                        let b = entry < 0 ? ~entry : entry
+                        rows[b]!.constant += coefficients[k] * shift
+                        if entry >= 0 && rows[b]!.constant < 0 { negative.append(b) }
+                    }
+                }
             }
-            column.version = cellsVersion
         }
-        for k in column.basics.indices {
-            let b = Int(column.basics[k])
-            rowStore[b]!.constant += column.coefficients[k] * shift
-            _ = checkConstant(b, checkDummies: false)
+        for b in negative { queueInfeasible(b) }
+    }
+
+    /// Copies the column of `marker`: per row mentioning it, the basic symbol (complemented, `~b`, when
+    /// the row is not a slack or error row and so never joins the infeasible queue) and the coefficient.
+    mutating func refresh(_ column: inout MarkerColumn, marker m: Int) {
+        column.basics.removeAll(keepingCapacity: true)
+        column.coefficients.removeAll(keepingCapacity: true)
+        for id in columns[m] {
+            let b = basicOf(id)
+            let queues = kinds[b] == .slack || kinds[b] == .error
+            column.basics.append(Int32(queues ? b : ~b))
+            column.coefficients.append(rowStore[b]!.cells[m]!)
         }
+        column.version = cellsVersion
     }
 }

@@ -54,15 +54,19 @@ struct EditInfo {
     var value: Double
     /// The edit constraint's bookkeeping (its constant is not tracked here: edit constraints are internal).
     var info: ConstraintInfo
-    /// The rows that mention the edit constraint's marker, as of the last suggestion.
-    var column = MarkerColumn()
+    /// Index of the copy of its marker's column in ``SolverCore/markerColumns``.
+    var column: Int
 }
 
 /// A copy of one marker's column with the coefficients it has in each row: the basic symbols and
 /// coefficients, valid while the tableau's cells keep `version`. Repeated suggestions to an edit variable
 /// (a drag, a resize) then stream through two dense arrays instead of looking the marker up in every row.
+/// The copy is taken only when the cells did not change since the previous suggestion ended
+/// (`versionAfterLast`): suggestions that pivot every time (enaml's) would pay for copies never reused.
 struct MarkerColumn {
     var version = -1
+    var versionAfterLast = -1
+    /// Basic symbol of each row, complemented (`~b`) for rows whose sign is never checked.
     var basics: [Int32] = []
     var coefficients: [Double] = []
 }
@@ -116,6 +120,9 @@ struct SolverCore {
 
     var infos: [ObjectIdentifier: ConstraintInfo] = [:]
     var edits: [Int: EditInfo] = [:]
+    /// The marker columns of the edit variables (see ``MarkerColumn``); freed entries are reused.
+    var markerColumns: [MarkerColumn] = []
+    var freeMarkerColumns: [Int] = []
 
     // Variables: id -> dense slot.
     var varSlots: [Int: Int] = [:]
@@ -347,6 +354,8 @@ struct SolverCore {
         artificial = nil
         infos = [:]
         edits = [:]
+        markerColumns = []
+        freeMarkerColumns = []
         varSlots = [:]
         slotVariables = []
         slotSymbols = []
