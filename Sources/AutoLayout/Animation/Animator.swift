@@ -1,6 +1,44 @@
 /// A property of a view that animations move.
 public enum AnimatedProperty: Sendable, CaseIterable {
     case frame, boundsOrigin, alpha, transform
+
+    /// Number of values: frame x, y, width, height; bounds origin x, y; alpha; transform a, b, c, d, tx, ty.
+    var components: Int {
+        switch self {
+        case .frame: 4
+        case .boundsOrigin: 2
+        case .alpha: 1
+        case .transform: 6
+        }
+    }
+}
+
+/// The on-screen offsets from the model values of one view's animated properties (nil: not moving), in
+/// the lanes of `AnimatedProperty.components`.
+struct PresentationOffsets {
+    var frame: SIMD8<Double>?
+    var boundsOrigin: SIMD8<Double>?
+    var alpha: SIMD8<Double>?
+    var transform: SIMD8<Double>?
+
+    subscript(property: AnimatedProperty) -> SIMD8<Double>? {
+        get {
+            switch property {
+            case .frame: frame
+            case .boundsOrigin: boundsOrigin
+            case .alpha: alpha
+            case .transform: transform
+            }
+        }
+        set {
+            switch property {
+            case .frame: frame = newValue
+            case .boundsOrigin: boundsOrigin = newValue
+            case .alpha: alpha = newValue
+            case .transform: transform = newValue
+            }
+        }
+    }
 }
 
 /// Identifies one `animate` block; its completion is reported once all its property animations end.
@@ -118,7 +156,8 @@ struct Animator {
 
     /// Progress of each block's animations at `progressTime`, by group: every animation of a block
     /// shares its start and timing, so a curve is solved once per block per frame, not once per view.
-    private var progressCache: [Int: Double] = [:]
+    /// A frame sees few blocks, so a short list searched from its end beats hashing.
+    private var progressCache: [(group: Int, remaining: Double)] = []
     private var progressTime = Double.nan
 
     /// The remaining fraction (1 − progress) of `animation` at `time`, through the per-block cache.
@@ -127,9 +166,11 @@ struct Animator {
             progressCache.removeAll(keepingCapacity: true)
             progressTime = time
         }
-        if let cached = progressCache[animation.group.rawValue] { return cached }
+        let group = animation.group.rawValue
+        for entry in progressCache.reversed() where entry.group == group { return entry.remaining }
         let value = animation.remaining(at: time)
-        progressCache[animation.group.rawValue] = value
+        if progressCache.count == 16 { progressCache.removeFirst() }
+        progressCache.append((group, value))
         return value
     }
 
@@ -147,13 +188,27 @@ struct Animator {
     /// `mutating` only so that a caller holding the animator in a class property (`LayoutEngine`) passes
     /// it in place: a non-mutating call copies the whole struct, retaining each of its dictionaries, for
     /// every view of every frame. Nothing is changed.
-    mutating func presentationOffsets(of key: ObjectIdentifier, at time: Double)
-        -> (frame: SIMD8<Double>?, boundsOrigin: SIMD8<Double>?, alpha: SIMD8<Double>?, transform: SIMD8<Double>?)? {
-        guard running[key] != nil || retired[key] != nil else { return nil }
-        return (offset(.frame, of: key, at: time, components: 4),
-                offset(.boundsOrigin, of: key, at: time, components: 2),
-                offset(.alpha, of: key, at: time, components: 1),
-                offset(.transform, of: key, at: time, components: 6))
+    mutating func presentationOffsets(of key: ObjectIdentifier, at time: Double) -> PresentationOffsets? {
+        let past = time < retiredEnd ? retired[key] : nil
+        let current = running[key]
+        guard past != nil || current != nil || retired[key] != nil else { return nil }
+        // One pass over the view's animations for all four properties, in the order `offset` sums them.
+        var offsets = PresentationOffsets()
+        func add(_ animations: [PropertyAnimation]) {
+            for index in animations.indices where !animations[index].isFinished(at: time) {
+                let remaining = remaining(animations[index], at: time)
+                let property = animations[index].property
+                var sum = offsets[property] ?? SIMD8<Double>()
+                let components = property.components
+                animations[index].delta.withUnsafeBufferPointer { delta in
+                    for lane in 0..<min(components, delta.count, 8) { sum[lane] += delta[lane] * remaining }
+                }
+                offsets[property] = sum
+            }
+        }
+        if let past { add(past) }
+        if let current { add(current) }
+        return offsets
     }
 
     /// The on-screen offset of `property` of the view `key` at `time` in the first `components` lanes

@@ -58,6 +58,15 @@ public final class View: LayoutItem {
         return false
     }
 
+    /// Calls `body` with each descendant in the order of ``descendants`` (depth first, parents before
+    /// children) without building the list: frames walk the tree at the display rate.
+    public func forEachDescendant(_ body: (View) throws -> Void) rethrows {
+        for subview in subviews {
+            try body(subview)
+            try subview.forEachDescendant(body)
+        }
+    }
+
     /// This view's descendants in depth-first order, parents before children.
     public var descendants: [View] {
         var result: [View] = []

@@ -85,7 +85,7 @@ struct FrameStream {
             encoder.endView()
         }
         visit(engine.root)
-        for view in engine.views { visit(view) }
+        engine.root.forEachDescendant(visit)
         swap(&sentViews, &visitedViews)
         swap(&sentStates, &visitedStates)
         let keyboard = Self.rounded(engine.presentation(of: engine.keyboard).frame)
