@@ -19,9 +19,11 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
-        .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
+        .systemLibrary(name: "CLibEV", providers: [.apt(["libev-dev"])]),
+        .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets", "CLibEV"]),
         .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer"]),
-        .executableTarget(name: "playground-load", dependencies: ["CLibWebSockets", "Playground", "PlaygroundServer"],
+        .executableTarget(name: "playground-load",
+                          dependencies: ["CLibWebSockets", "CLibEV", "Playground", "PlaygroundServer"],
                           path: "Benchmarks/playground-load"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
