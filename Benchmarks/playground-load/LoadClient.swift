@@ -65,7 +65,7 @@ final class LoadClient {
     /// every socket on every wake-up, which with a thousand connections costs more than the frames.
     private let loop: OpaquePointer?
     private let foreignLoops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-    private let timer = UnsafeMutablePointer<clws_user_timer_t>.allocate(capacity: 1)
+    private let timer = UnsafeMutablePointer<clibev_timer_t>.allocate(capacity: 1)
     private var protocols: UnsafeMutablePointer<lws_protocols>
     private var extensions: UnsafeMutablePointer<lws_extension>?
     private var strings: [UnsafeMutablePointer<CChar>] = []
@@ -90,7 +90,7 @@ final class LoadClient {
         protocols[0].name = UnsafePointer(keep("layout-playground.v1"))
         protocols[0].callback = loadClientCallback
         protocols[0].rx_buffer_size = 64 * 1024
-        timer.initialize(to: clws_user_timer_t(sul: lws_sorted_usec_list_t(), user: nil))
+        timer.initialize(to: clibev_timer_t())
 
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
@@ -113,11 +113,11 @@ final class LoadClient {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         lws_set_log_level(Int32(LLL_ERR), nil)
         context = lws_create_context(&info)
-        timer.pointee.user = Unmanaged.passUnretained(self).toOpaque()
+        clibev_timer_init(timer, loadClientTimerFired, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
-        lws_sul_cancel(&timer.pointee.sul)
+        if let loop { clibev_timer_stop(loop, timer) }
         if let context { lws_context_destroy(context) }
         if let loop { ev_loop_destroy(loop) }
         foreignLoops.deallocate()
@@ -202,7 +202,7 @@ final class LoadClient {
                 sendAnimate(connection, duration: duration)
             }
         }
-        if !timerArmed { armTimer(in: 1050) }
+        if !timerArmed { armTimer(in: 1000) }
     }
 
     func beginWindow() {
@@ -218,7 +218,7 @@ final class LoadClient {
     func service(for seconds: Double) {
         guard let context else { return }
         let deadline = monotonicSeconds() + seconds
-        if !timerArmed { armTimer(in: 1050) }
+        if !timerArmed { armTimer(in: 1000) }
         repeat {
             _ = context
             ev_run(loop, Int32(EVRUN_ONCE))
@@ -235,34 +235,37 @@ final class LoadClient {
 
     // MARK: Timer
 
-    /// True while the timer is set (it re-arms itself: every 1 ms while tweaking, else every 10 ms, so
-    /// `lws_service` never sleeps past a deadline). Delays are whole milliseconds plus 50 µs: lws 4.1
-    /// truncates its poll timeout to milliseconds and spins on poll(…, 0) for a timer under 1 ms away.
+    /// True while the timer is set. It re-arms itself: while tweaking for the next tweak due (each
+    /// session's tweaks go out at their own instants, spread over the period, not in bursts), else every
+    /// 10 ms so `service(for:)` returns by its deadline.
     private var timerArmed = false
 
     private func armTimer(in micros: Int64) {
-        guard let context else { return }
+        guard let loop else { return }
         timerArmed = true
-        lws_sul_schedule(context, 0, &timer.pointee.sul, loadClientTimerFired, lws_usec_t(max(1, micros)))
+        clibev_timer_start(loop, timer, Double(max(1, micros)) / 1_000_000)
     }
 
-    /// Every millisecond: queue the tweaks that are due.
+    /// Queues the tweaks that are due and re-arms for the next.
     func timerFired() {
         timerArmed = false
         if case .tweak(let rate) = workload {
             let now = monotonicMicros()
             let period = Int64(1_000_000 / rate)
+            var next = now + period
             for connection in connections where connection.state == (echo ? .open : .loaded) {
-                guard connection.nextTweakAt <= now else { continue }
-                connection.nextTweakAt += period
-                if connection.nextTweakAt <= now { connection.nextTweakAt = now + period }
-                connection.toggle.toggle()
-                let id = connection.takeID()
-                connection.queue(SceneDocument.tweak(id: id, constant: 40 + (id % 200)))
+                if connection.nextTweakAt <= now {
+                    connection.nextTweakAt += period
+                    if connection.nextTweakAt <= now { connection.nextTweakAt = now + period }
+                    connection.toggle.toggle()
+                    let id = connection.takeID()
+                    connection.queue(SceneDocument.tweak(id: id, constant: 40 + (id % 200)))
+                }
+                next = min(next, connection.nextTweakAt)
             }
-            armTimer(in: 1050)
+            armTimer(in: next - monotonicMicros())
         } else {
-            armTimer(in: 10_050)
+            armTimer(in: 10_000)
         }
     }
 
@@ -438,7 +441,8 @@ func loadClientCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _
     return 0
 }
 
-func loadClientTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let owner = clws_user_timer_user(sul) else { return }
-    Unmanaged<LoadClient>.fromOpaque(owner).takeUnretainedValue().timerFired()
+/// The libev timer's callback; `argument` is the unretained `LoadClient`.
+func loadClientTimerFired(_ argument: UnsafeMutableRawPointer?) {
+    guard let argument else { return }
+    Unmanaged<LoadClient>.fromOpaque(argument).takeUnretainedValue().timerFired()
 }

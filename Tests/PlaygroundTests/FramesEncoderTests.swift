@@ -110,23 +110,33 @@ import Testing
     }
 }
 
-/// `ok` answers written without Foundation are byte for byte what JSONSerialization writes.
-@Suite struct OkReplyTests {
-    @Test func matchesJSONSerialization() throws {
-        let ids: [Any] = [0.0, 5.0, -3.0, 1e15, 4_503_599_627_370_496.0, "abc", "req-12_x", ""]
-        for id in ids {
+/// `ok` and `animationEnd` written without Foundation are byte for byte what JSONSerialization writes.
+@Suite struct ShortReplyTests {
+    static var ids: [Any] { [0.0, 5.0, -3.0, 1e15, 4_503_599_627_370_496.0, "abc", "req-12_x", ""] }
+
+    @Test func okMatchesJSONSerialization() throws {
+        for id in Self.ids {
             let expected = Session.encode(["type": "ok", "re": id])
-            #expect(OkReply.text(re: id) == expected, "\(id)")
+            #expect(ShortReply.ok(re: id) == expected, "\(id)")
+        }
+    }
+
+    @Test func animationEndMatchesJSONSerialization() throws {
+        for id in Self.ids + [NSNull()] {
+            for finished in [true, false] {
+                let expected = Session.encode(["type": "animationEnd", "re": id, "finished": finished])
+                let re: Any? = id is NSNull ? nil : id
+                #expect(ShortReply.animationEnd(re: re, finished: finished) == expected, "\(id) \(finished)")
+            }
         }
     }
 
     @Test func leavesTheRestToFoundation() {
-        #expect(OkReply.text(re: 0.5) == nil)
-        #expect(OkReply.text(re: 1e300) == nil)
-        #expect(OkReply.text(re: "a/b") == nil)
-        #expect(OkReply.text(re: "quote\"") == nil)
-        #expect(OkReply.text(re: "é") == nil)
-        #expect(OkReply.text(re: nil) == nil)
+        for id: Any? in [0.5, 1e300, "a/b", "quote\"", "é"] {
+            #expect(ShortReply.ok(re: id) == nil, "\(String(describing: id))")
+            #expect(ShortReply.animationEnd(re: id, finished: true) == nil, "\(String(describing: id))")
+        }
+        #expect(ShortReply.ok(re: nil) == nil)
     }
 
     @Test func sessionAnswersOk() {

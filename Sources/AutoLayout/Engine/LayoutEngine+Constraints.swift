@@ -110,6 +110,8 @@ extension LayoutEngine {
         } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
             if reportConflict { breakConstraint(constraint, trigger: made, conflicting: conflicting) }
             constraint.isBroken = true
+        mayHaveBrokenConstraints = true
+            mayHaveBrokenConstraints = true
             return false
         } catch {
             return false
@@ -139,6 +141,7 @@ extension LayoutEngine {
     private func breakConstraint(_ constraint: LayoutConstraint, trigger: Cassowary.Constraint?,
                                  conflicting: [Cassowary.Constraint]) {
         constraint.isBroken = true
+        mayHaveBrokenConstraints = true
         let explanation = conflicting.filter { owners[ObjectIdentifier($0)] !== constraint }
         let members = trigger.map { ConflictMinimizer(solver: solver).minimize(explanation, against: $0) }
             ?? explanation
@@ -148,9 +151,12 @@ extension LayoutEngine {
 
     /// Retries broken constraints oldest first; those that now fit are installed again.
     func healBrokenConstraints() {
+        // Every turn heals; most scenes have nothing broken, so skip the scan of every constraint.
+        guard mayHaveBrokenConstraints else { return }
         for constraint in orderedConstraints where constraint.isActive && constraint.isBroken {
             install(constraint, reportConflict: false)
         }
+        mayHaveBrokenConstraints = orderedConstraints.contains { $0.isBroken }
     }
 
     // MARK: The engine's own constraints

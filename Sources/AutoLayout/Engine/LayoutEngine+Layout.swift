@@ -10,7 +10,7 @@ extension LayoutEngine {
         guard needsLayout else { return }
         updateStackViews()
         solver.updateVariables()
-        for descendant in view.descendants {
+        view.forEachDescendant { descendant in
             setModelFrame(descendant, solvedFrame(of: descendant))
         }
         if view === root { needsLayout = false }

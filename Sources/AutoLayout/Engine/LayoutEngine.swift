@@ -28,6 +28,8 @@ public final class LayoutEngine {
     var constraintsByID: [String: LayoutConstraint] = [:]
     /// Active-or-not user constraints in the order they were added.
     var orderedConstraints: [LayoutConstraint] = []
+    /// False only while no constraint is broken (set wherever one breaks, recomputed by healing).
+    var mayHaveBrokenConstraints = false
     var owners: [ObjectIdentifier: LayoutConstraint] = [:]
     var internalConstraints: [String: LayoutConstraint] = [:]
     var conflicts: [LayoutConflict] = []
@@ -59,6 +61,13 @@ public final class LayoutEngine {
 
     /// All views but the root, parents before children, siblings in insertion order.
     public var views: [View] { root.descendants }
+
+    /// The number of views but the root (`views.count`, without building the list).
+    public var viewCount: Int {
+        var count = 0
+        root.forEachDescendant { _ in count += 1 }
+        return count
+    }
 
     /// The user's constraints in the order they were added.
     public var constraints: [LayoutConstraint] { orderedConstraints }

@@ -133,11 +133,13 @@ extension LayoutEngine {
                 let users = set.filter { !$0.isInternal }
                 guard let victim = users.max(by: { order(of: $0) < order(of: $1) }) else {
                     constraint.isBroken = true
+                    mayHaveBrokenConstraints = true
                     conflicts.append(LayoutConflict(broken: constraint, set: set + [constraint]))
                     return
                 }
                 uninstall(victim)
                 victim.isBroken = true
+                mayHaveBrokenConstraints = true
                 conflicts.append(LayoutConflict(broken: victim,
                                                 set: set.filter { $0 !== victim } + [constraint, victim]))
             } catch {

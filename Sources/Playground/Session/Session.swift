@@ -92,7 +92,7 @@ public final class Session {
         }
         endTurn()
         workBucket?.spend(Double(work), now: now)
-        if answer?.count == 1, answer?["type"] as? String == "ok", let text = OkReply.text(re: requestID) {
+        if answer?.count == 1, answer?["type"] as? String == "ok", let text = ShortReply.ok(re: requestID) {
             outbox.append(text)
         } else if var answer {
             answer["re"] = requestID ?? NSNull()
@@ -186,7 +186,11 @@ public final class Session {
     }
 
     func sendAnimationEnd(for turn: Turn) {
-        send(["type": "animationEnd", "re": turn.requestID ?? NSNull(), "finished": turn.animationsFinished])
+        if let text = ShortReply.animationEnd(re: turn.requestID, finished: turn.animationsFinished) {
+            outbox.append(text)
+        } else {
+            send(["type": "animationEnd", "re": turn.requestID ?? NSNull(), "finished": turn.animationsFinished])
+        }
     }
 
     /// Registers an animation block started by `turn`; its `animationEnd` waits for all of them.

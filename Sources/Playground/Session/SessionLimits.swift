@@ -138,7 +138,7 @@ extension Session {
             || ["intrinsicSize", "contentHugging", "compressionResistance",
                 "translatesAutoresizingMaskIntoConstraints"].contains(where: message.has)
         return SessionLimits.workCost(type: type, structural: structural,
-                                      sceneSize: engine.views.count + engine.constraints.count, loadedItems: loaded)
+                                      sceneSize: engine.viewCount + engine.constraints.count, loadedItems: loaded)
     }
 }
 
