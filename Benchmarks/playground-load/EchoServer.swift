@@ -1,4 +1,3 @@
-import CLibEV
 import CLibWebSockets
 import Glibc
 
@@ -28,12 +27,7 @@ final class EchoServer {
         var info = lws_context_creation_info()
         info.port = Int32(port)
         info.iface = UnsafePointer(strdup("127.0.0.1"))
-        // The playground's event loop: libwebsockets on a libev (epoll) loop of ours.
-        let loop = ev_loop_new(UInt32(EVFLAG_AUTO))
-        let loops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-        loops.pointee = loop.map { UnsafeMutableRawPointer($0) }
-        info.foreign_loops = loops
-        info.options = UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) | (loop == nil ? 0 : UInt64(LWS_SERVER_OPTION_LIBEV))
+        info.options = UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
         info.protocols = UnsafePointer(protocols)
         info.vhost_name = UnsafePointer(strdup("default"))
         info.pt_serv_buf_size = 32 * 1024
@@ -46,9 +40,6 @@ final class EchoServer {
         }
         print("listening on port \(lws_get_vhost_listen_port(vhost))")
         fflush(nil)
-        if let loop {
-            while true { ev_run(loop, Int32(EVRUN_ONCE)) }
-        }
         while lws_service(context, 0) >= 0 {}
         exit(0)
     }

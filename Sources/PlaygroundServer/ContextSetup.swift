@@ -17,9 +17,8 @@ enum ContextSetup {
     ///   - user: the context user pointer; `playgroundProtocolCallback` reads the `Transport` from it.
     ///   - arena: keeps every string and struct the context points to alive; release it only after
     ///     `lws_context_destroy`.
-    ///   - loop: the libev loop the context runs on (libwebsockets' own poll() loop when it has none).
     static func makeContext(options: ServerOptions, bind: BindAddress, user: UnsafeMutableRawPointer,
-                            arena: CAllocations, http: HTTPService, loop: EventLoop) -> OpaquePointer? {
+                            arena: CAllocations, http: HTTPService) -> OpaquePointer? {
         let protocolName = arena.string(ServerOptions.subprotocol)
 
         // [0] is our protocol, [1] the zero terminator. Being first also makes it the protocol plain
@@ -83,10 +82,6 @@ enum ContextSetup {
             flags |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
             info.ssl_cert_filepath = arena.string(certificate)
             info.ssl_private_key_filepath = arena.string(key)
-        }
-        if loop.raw != nil {
-            flags |= UInt64(LWS_SERVER_OPTION_LIBEV)
-            info.foreign_loops = loop.foreignLoops
         }
         info.options = flags
 

@@ -21,9 +21,9 @@ final class FrameRateScheduler {
     /// The base tick the timer is set for, nil while stopped.
     private var scheduledTick: Int64?
 
-    /// - Parameters: owner, callback, loop: as for `ServiceTimer`; the callback should call `fire`.
-    init(owner: UnsafeMutableRawPointer, callback: sul_cb_t, loop: EventLoop?) {
-        timer = ServiceTimer(owner: owner, callback: callback, loop: loop)
+    /// - Parameters: owner, callback: as for `ServiceTimer`; the callback should call `fire`.
+    init(owner: UnsafeMutableRawPointer, callback: sul_cb_t) {
+        timer = ServiceTimer(owner: owner, callback: callback)
     }
 
     /// The stride for `framesPerSecond` (rates other than 30 and 120 run at 60).

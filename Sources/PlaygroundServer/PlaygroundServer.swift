@@ -16,7 +16,6 @@ public final class PlaygroundServer {
 
     private let transport: Transport
     private let arena = CAllocations()
-    private let loop = EventLoop()
     private var context: OpaquePointer?
 
     /// Binds the address and starts listening (connections are accepted once `run()` services them).
@@ -41,13 +40,13 @@ public final class PlaygroundServer {
         ServerLog.configure()
         guard let context = ContextSetup.makeContext(options: options, bind: bind,
                                                      user: transport.unretainedPointer, arena: arena,
-                                                     http: transport.http, loop: loop),
+                                                     http: transport.http),
               let port = ContextSetup.listenPort(of: context) else {
             throw ServerError.contextCreationFailed(host: options.host, port: options.port)
         }
         self.context = context
         self.port = port
-        transport.attach(context, loop: loop)
+        transport.attach(context)
         stopHandle.attach(context)
     }
 
@@ -58,25 +57,17 @@ public final class PlaygroundServer {
         guard let context else { return }
         var result: Int32 = 0
         while result >= 0 && !stopHandle.isStopRequested {
-            result = service(context)
+            result = lws_service(context, 0)
         }
         let deadline = transport.clock.nowMicros + Int64(gracePeriod * 1_000_000)
         transport.beginShutdown(deadlineMicros: deadline)
         while result >= 0 && transport.hasConnections && transport.clock.nowMicros < deadline {
-            result = service(context)
+            result = lws_service(context, 0)
         }
         transport.stopTimers()
         stopHandle.attach(nil)
         lws_context_destroy(context)
         self.context = nil
-    }
-
-    /// One turn of the event loop: whatever sockets and timers are ready. Negative when libwebsockets
-    /// gives up on the context.
-    private func service(_ context: OpaquePointer) -> Int32 {
-        guard loop.raw != nil else { return lws_service(context, 0) }
-        loop.runOnce()
-        return 0
     }
 
     deinit {

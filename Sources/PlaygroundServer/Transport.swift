@@ -42,11 +42,11 @@ final class Transport {
         return Unmanaged<Transport>.fromOpaque(user).takeUnretainedValue()
     }
 
-    /// Called once the context exists; `loop` is the libev loop it runs on, if any.
-    func attach(_ context: OpaquePointer, loop: EventLoop?) {
+    /// Called once the context exists.
+    func attach(_ context: OpaquePointer) {
         self.context = context
-        scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired, loop: loop)
-        wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired, loop: loop)
+        scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired)
+        wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
     }
 
     var hasConnections: Bool { !connections.isEmpty }

@@ -1,16 +1,17 @@
 #ifndef CLIBEV_SHIM_H
 #define CLIBEV_SHIM_H
 /*
- * libev: libwebsockets runs its sockets on a libev loop (epoll) that the server and the load client
- * own (a "foreign loop"), instead of its default poll() loop, which scans every socket on every
- * wake-up.
+ * libev, for the load client: libwebsockets runs the client's thousand sockets on a libev loop (epoll)
+ * the client owns (a "foreign loop") instead of its default poll() loop, which scans every socket on
+ * every wake-up and cost the client more than the frames it read.
  */
 #include <ev.h>
 
 /*
  * A one-shot libev timer that calls `callback(argument)`. ev_timer_init and friends are macros, which
- * Swift cannot call. (libwebsockets 4.1's own timers on libev only re-arm their single ev_timer when it
- * is idle, so a timer set sooner than the one it waits for fires late: the frame timer uses its own.)
+ * Swift cannot call. (libwebsockets 4.1's own timers on libev share one ev_timer that is only re-armed
+ * when it is not running, so a timer set sooner than the one it waits for fires late: the client's
+ * tweak timer is its own.)
  */
 typedef void (*clibev_callback)(void *argument);
 
