@@ -203,13 +203,26 @@ struct IntMap: Sequence {
 
     mutating func removeAll() { storage = nil }
 
-    /// self += factor × other, cell by cell: a result near zero removes the cell (`removed(key)`), a new
-    /// cell is inserted (`added(key)`); one probe per cell of `other`, one uniqueness check per call.
+    /// self += factor × other.
     @inline(__always)
-    mutating func add(_ other: IntMap, times factor: Double, added: (Int) -> Void, removed: (Int) -> Void) {
+    mutating func add(_ other: IntMap, times factor: Double) {
+        add(other, times: factor, NoObserver())
+    }
+
+    /// self += factor × other, keeping the column index of row `id` up to date: a new cell's column
+    /// gains `id`, a cell that cancels out leaves its column.
+    @inline(__always)
+    mutating func add(_ other: IntMap, times factor: Double, columns: UnsafeMutablePointer<IntSet>, id: Int) {
+        add(other, times: factor, ColumnObserver(columns: columns, id: id))
+    }
+
+    /// self += factor × other, cell by cell: a result near zero removes the cell (`observer.removed`), a
+    /// new cell is inserted (`observer.added`); one probe per cell of `other`, one uniqueness check per call.
+    @inline(__always)
+    private mutating func add<O: CellObserver>(_ other: IntMap, times factor: Double, _ observer: O) {
         guard let source = other.storage else { return }
         if storage === source {
-            add(IntMap(copying: other), times: factor, added: added, removed: removed)
+            add(IntMap(copying: other), times: factor, observer)
             return
         }
         let sourceSize = source.size
@@ -240,7 +253,7 @@ struct IntMap: Sequence {
                     // On the buffer directly (`s` holds a second reference: no uniqueness check here).
                     IntMap.removeBucket(i, keys, values, capacity)
                     s.count32 -= 1
-                    removed(key)
+                    observer.removed(key)
                 } else {
                     values[i] = v
                 }
@@ -258,7 +271,7 @@ struct IntMap: Sequence {
             keys[i] = k32
             values[i] = d
             s.count32 += 1
-            added(key)
+            observer.added(key)
         }
         withExtendedLifetime(source) {}
     }
@@ -317,6 +330,25 @@ struct IntMap: Sequence {
     }
 
     func makeIterator() -> Iterator { Iterator(storage) }
+}
+
+/// What a merge (``IntMap/add(_:times:columns:id:)``) reports: cells inserted and cells cancelled out.
+protocol CellObserver {
+    func added(_ key: Int)
+    func removed(_ key: Int)
+}
+
+struct NoObserver: CellObserver {
+    @inline(__always) func added(_ key: Int) {}
+    @inline(__always) func removed(_ key: Int) {}
+}
+
+/// Updates the column index (one ``IntSet`` per symbol, at `columns`) for row `id`.
+struct ColumnObserver: CellObserver {
+    let columns: UnsafeMutablePointer<IntSet>
+    let id: Int
+    @inline(__always) func added(_ key: Int) { columns[key].insertNew(id) }
+    @inline(__always) func removed(_ key: Int) { columns[key].remove(id) }
 }
 
 /// Storage of an ``IntSet``: one allocation of `capacity` 32-bit ids. Up to ``IntSet/linearLimit``
@@ -385,24 +417,26 @@ struct IntSet: Sequence {
     private func copy(capacity newCapacity: Int) -> IntSetStorage {
         let hashed = newCapacity > IntSet.linearLimit
         let out = IntSetStorage.make(capacity: newCapacity, hashed: hashed)
-        if let storage, newCapacity == storage.size {
-            storage.withUnsafeMutablePointerToElements { p in
-                out.withUnsafeMutablePointerToElements { q in q.update(from: p, count: newCapacity) }
-            }
-            out.count32 = storage.count32
-            return out
-        }
-        var n = 0
-        out.withUnsafeMutablePointerToElements { q in
-            for k in self {
-                if hashed {
-                    var i = homeBucket(k, newCapacity)
-                    while q[i] >= 0 { i = i + 1 == newCapacity ? 0 : i + 1 }
-                    q[i] = Int32(truncatingIfNeeded: k)
+        guard let storage else { return out }
+        let oldCapacity = storage.size
+        let n = Int(storage.count32)
+        storage.withUnsafeMutablePointerToElements { p in
+            out.withUnsafeMutablePointerToElements { q in
+                if newCapacity == oldCapacity {
+                    q.update(from: p, count: newCapacity)
+                } else if !hashed {
+                    q.update(from: p, count: n)
                 } else {
-                    q[n] = Int32(truncatingIfNeeded: k)
+                    // From the first `n` slots of an array, or from every bucket of a table.
+                    let end = oldCapacity > IntSet.linearLimit ? oldCapacity : n
+                    for j in 0..<end {
+                        let k = p[j]
+                        if k < 0 { continue }
+                        var i = homeBucket(Int(k), newCapacity)
+                        while q[i] >= 0 { i = i + 1 == newCapacity ? 0 : i + 1 }
+                        q[i] = k
+                    }
                 }
-                n += 1
             }
         }
         out.count32 = Int32(n)
@@ -410,13 +444,48 @@ struct IntSet: Sequence {
     }
 
     /// Inserts a key known to be absent.
+    @inline(__always)
     mutating func insertNew(_ key: Int) {
+        if storage != nil && isKnownUniquelyReferenced(&storage) {
+            let s = storage.unsafelyUnwrapped
+            let c = s.size
+            let n = Int(s.count32)
+            if c <= IntSet.linearLimit {
+                if n < c {
+                    s.withUnsafeMutablePointerToElements { $0[n] = Int32(truncatingIfNeeded: key) }
+                    s.count32 += 1
+                    return
+                }
+            } else if (n + 1) * 4 <= c * 3 {
+                IntSet.insertHashed(key, s)
+                return
+            }
+        }
+        insertNewSlow(key)
+    }
+
+    /// Inserts `key` (absent) into the table `s`, which has room.
+    @inline(__always)
+    private static func insertHashed(_ key: Int, _ s: IntSetStorage) {
+        let c = s.size
+        s.withUnsafeMutablePointerToElements { p in
+            var i = homeBucket(key, c)
+            while p[i] >= 0 { i = i + 1 == c ? 0 : i + 1 }
+            p[i] = Int32(truncatingIfNeeded: key)
+        }
+        s.count32 += 1
+    }
+
+    /// ``insertNew(_:)`` when the storage is missing, shared or full.
+    @inline(never)
+    private mutating func insertNewSlow(_ key: Int) {
         let capacity = storage?.size ?? 0
         let n = count
         if capacity <= IntSet.linearLimit {
             if n == capacity {
-                // Arrays grow 2, 4, 8; then a hash table of 16 (load ≤ 3/4).
-                storage = copy(capacity: capacity == 0 ? 2 : capacity * 2)
+                // Arrays grow 4, 8 (4 ids take the same malloc chunk as 2); then a hash table of 16
+                // (load ≤ 3/4).
+                storage = copy(capacity: capacity == 0 ? 4 : capacity * 2)
             } else {
                 makeUnique()
             }
@@ -426,18 +495,12 @@ struct IntSet: Sequence {
             makeUnique()
         }
         let s = storage.unsafelyUnwrapped
-        let k32 = Int32(truncatingIfNeeded: key)
-        let c = s.size
-        s.withUnsafeMutablePointerToElements { p in
-            if c <= IntSet.linearLimit {
-                p[n] = k32
-            } else {
-                var i = homeBucket(key, c)
-                while p[i] >= 0 { i = i + 1 == c ? 0 : i + 1 }
-                p[i] = k32
-            }
+        if s.size <= IntSet.linearLimit {
+            s.withUnsafeMutablePointerToElements { $0[n] = Int32(truncatingIfNeeded: key) }
+            s.count32 += 1
+        } else {
+            IntSet.insertHashed(key, s)
         }
-        s.count32 += 1
     }
 
     mutating func remove(_ key: Int) {

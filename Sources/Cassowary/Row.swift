@@ -47,7 +47,7 @@ struct Row {
     /// self += coefficient × other.
     mutating func insert(row other: Row, coefficient: Double = 1) {
         constant += other.constant * coefficient
-        cells.add(other.cells, times: coefficient, added: { _ in }, removed: { _ in })
+        cells.add(other.cells, times: coefficient)
     }
 
     mutating func reverseSign() {

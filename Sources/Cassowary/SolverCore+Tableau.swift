@@ -95,7 +95,7 @@ extension SolverCore {
         }
         if !restricted.isEmpty {
             if expanded == nil { expanded = expand(row) }
-            for id in restricted { substituteRow(basicOf(id), symbol, expanded!) }
+            substituteRows(restricted, symbol, expanded!)
             if restricted.count == targets.count {
                 targets = IntSet()
             } else {
@@ -193,21 +193,36 @@ extension SolverCore {
         putRow(entering, row)
     }
 
-    mutating func substituteRow(_ b: Int, _ symbol: Int, _ row: Row) {
-        touch(b)
-        if kinds[b] == .external { structureChanged() }
-        let id = rowId(b)
-        var r = rowStore[b]!
-        rowStore[b] = nil
-        guard let c = r.cells.removeValue(forKey: symbol) else {
-            rowStore[b] = r
-            return
+    /// Replaces `symbol` by `row` in the rows `ids` (which mention it), in place, keeping the column index
+    /// up to date; rows whose constant turns negative are queued as infeasible.
+    mutating func substituteRows(_ ids: [Int], _ symbol: Int, _ row: Row) {
+        for id in ids {
+            let b = basicOf(id)
+            touch(b)
+            if kinds[b] == .external { structureChanged() }
         }
-        r.constant += c * row.constant
-        r.cells.add(row.cells, times: c, added: { columns[$0].insertNew(id) }, removed: { columns[$0].remove(id) })
-        let negative = r.constant < 0
-        rowStore[b] = r
-        if negative && kinds[b] != .external { queueInfeasible(b) }
+        // The rows are rewritten where they are stored (no copies of their storage references), with the
+        // arrays moved out of `self` so that the merge reaches the columns through a pointer.
+        var rows: [Row?] = []
+        var cols: [IntSet] = []
+        swap(&rows, &rowStore)
+        swap(&cols, &columns)
+        rows.withUnsafeMutableBufferPointer { rp in
+            cols.withUnsafeMutableBufferPointer { cp in
+                let rowBase = rp.baseAddress!
+                let columnBase = cp.baseAddress!
+                for id in ids {
+                    let b = basicOf(id)
+                    let p = rowBase + b
+                    guard let c = p.pointee!.cells.removeValue(forKey: symbol) else { continue }
+                    p.pointee!.constant += c * row.constant
+                    p.pointee!.cells.add(row.cells, times: c, columns: columnBase, id: id)
+                    if p.pointee!.constant < 0 && kinds[b] != .external { queueInfeasible(b) }
+                }
+            }
+        }
+        swap(&rows, &rowStore)
+        swap(&cols, &columns)
     }
 
     /// Makes `entering` basic in place of `leaving` (whose row must mention `entering`).
