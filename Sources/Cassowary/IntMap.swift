@@ -209,6 +209,15 @@ struct IntMap: Sequence {
         add(other, times: factor, NoObserver())
     }
 
+    /// self += factor × other, reporting new cells (`added`) and cells that cancel out (`removed`).
+    mutating func add(_ other: IntMap, times factor: Double, added: (Int) -> Void, removed: (Int) -> Void) {
+        withoutActuallyEscaping(added) { added in
+            withoutActuallyEscaping(removed) { removed in
+                add(other, times: factor, ClosureObserver(added: added, removed: removed))
+            }
+        }
+    }
+
     /// self += factor × other, keeping the column index of row `id` up to date: a new cell's column
     /// gains `id`, a cell that cancels out leaves its column.
     @inline(__always)
@@ -341,6 +350,13 @@ protocol CellObserver {
 struct NoObserver: CellObserver {
     @inline(__always) func added(_ key: Int) {}
     @inline(__always) func removed(_ key: Int) {}
+}
+
+struct ClosureObserver: CellObserver {
+    let added: (Int) -> Void
+    let removed: (Int) -> Void
+    func added(_ key: Int) { added(key) }
+    func removed(_ key: Int) { removed(key) }
 }
 
 /// Updates the column index (one ``IntSet`` per symbol, at `columns`) for row `id`.
