@@ -240,9 +240,12 @@ struct IntMap: Sequence {
         var s = storage.unsafelyUnwrapped
         var capacity = s.size
         var (keys, values) = s.withTables { ($0, $1) }
+        let sourceCount = Int(source.count32)
+        var seen = 0
         for b in 0..<sourceSize {
             let k32 = sourceKeys[b]
             if k32 < 0 { continue }
+            seen += 1
             let key = Int(k32)
             let d = factor * sourceValues[b]
             var i = homeBucket(key, capacity)
@@ -270,7 +273,16 @@ struct IntMap: Sequence {
             }
             if nearZero(d) { continue }
             if (Int(s.count32) + 1) * 4 > capacity * 3 {
-                storage = s.copy(capacity: grownCapacity(capacity))
+                var newCapacity = grownCapacity(capacity)
+                let count = Int(s.count32) + 1
+                if (count + sourceCount - seen) * 4 > newCapacity * 3 {
+                    // The rest of `other` may need more than one step: grow at once to the capacity the
+                    // steps would reach (the peak count, replaying insertions and cancellations).
+                    let peak = IntMap.peakCount(count, sourceKeys, sourceValues, b + 1, sourceSize, factor,
+                                                keys, values, capacity)
+                    while peak * 4 > newCapacity * 3 { newCapacity = grownCapacity(newCapacity) }
+                }
+                storage = s.copy(capacity: newCapacity)
                 s = storage.unsafelyUnwrapped
                 capacity = s.size
                 (keys, values) = s.withTables { ($0, $1) }
@@ -283,6 +295,40 @@ struct IntMap: Sequence {
             observer.added(key)
         }
         withExtendedLifetime(source) {}
+    }
+
+    /// The highest count reached while merging factor × source buckets `start..<end` into the table
+    /// (`keys`, `values`, `capacity`) holding `count` entries (one of them not yet written).
+    static func peakCount(_ count: Int, _ sourceKeys: UnsafeMutablePointer<Int32>,
+                          _ sourceValues: UnsafeMutablePointer<Double>, _ start: Int, _ end: Int,
+                          _ factor: Double, _ keys: UnsafeMutablePointer<Int32>,
+                          _ values: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int
+    {
+        var n = count
+        var peak = count
+        for b in start..<end {
+            let k32 = sourceKeys[b]
+            if k32 < 0 { continue }
+            let d = factor * sourceValues[b]
+            var i = homeBucket(Int(k32), capacity)
+            var found = false
+            while true {
+                let k = keys[i]
+                if k == k32 {
+                    found = true
+                    break
+                }
+                if k < 0 { break }
+                i = i + 1 == capacity ? 0 : i + 1
+            }
+            if found {
+                if nearZero(values[i] + d) { n -= 1 }
+            } else if !nearZero(d) {
+                n += 1
+                peak = Swift.max(peak, n)
+            }
+        }
+        return peak
     }
 
     /// A map with its own copy of `other`'s storage.
