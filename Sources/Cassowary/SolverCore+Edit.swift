@@ -51,11 +51,12 @@ extension SolverCore {
         var column = MarkerColumn()
         swap(&column, &markerColumns[c])
         applyEditDelta(edits.values[i].info, -delta, column: &column)
+        let before = cellsVersion
         if dualOptimize() < 0 {
             // Dual simplex preserves dual feasibility: the objective is still optimal.
             clearObjectiveDirty()
         }
-        column.versionAfterLast = cellsVersion
+        column.quietVersion = cellsVersion == before ? cellsVersion : -1
         swap(&column, &markerColumns[c])
     }
 
@@ -65,7 +66,7 @@ extension SolverCore {
     /// row constants, so a resize of N boxes streams through memory instead of probing N rows' cells.
     mutating func applyEditDelta(_ info: ConstraintInfo, _ delta: Double, column: inout MarkerColumn) {
         if column.version != cellsVersion {
-            guard column.versionAfterLast == cellsVersion else {
+            guard column.quietVersion == cellsVersion else {
                 _ = applyConstantDelta(info, delta, checkDummies: false)
                 return
             }

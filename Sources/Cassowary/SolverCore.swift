@@ -61,11 +61,13 @@ struct EditInfo {
 /// A copy of one marker's column with the coefficients it has in each row: the basic symbols and
 /// coefficients, valid while the tableau's cells keep `version`. Repeated suggestions to an edit variable
 /// (a drag, a resize) then stream through two dense arrays instead of looking the marker up in every row.
-/// The copy is taken only when the cells did not change since the previous suggestion ended
-/// (`versionAfterLast`): suggestions that pivot every time (enaml's) would pay for copies never reused.
+/// The copy is taken only after a suggestion that pivoted nothing, when the cells have not changed since
+/// (`quietVersion`): suggestions that pivot every time (enaml's, a resize crossing breakpoints) would pay
+/// for copies never reused.
 struct MarkerColumn {
     var version = -1
-    var versionAfterLast = -1
+    /// The cells' version at the end of the last suggestion if it pivoted nothing, else -1.
+    var quietVersion = -1
     /// Basic symbol of each row, complemented (`~b`) for rows whose sign is never checked.
     var basics: [Int32] = []
     var coefficients: [Double] = []
