@@ -13,7 +13,7 @@ extension SolverCore {
         let v = old + delta
         if journaling { objectiveUndo.append((li, symbol, old)) }
         objective[i] = nearZero(v) ? 0 : v
-        markObjective(symbol)
+        if marksObjective { markObjective(symbol) }
     }
 
     /// Whether any level mentions `symbol`.

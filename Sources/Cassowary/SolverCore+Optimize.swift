@@ -135,7 +135,13 @@ extension SolverCore {
     /// the entering symbol by the lexicographically smallest ratio objective/coefficient over positive
     /// coefficients. Returns the basic symbol of a row that cannot be repaired (required constraints
     /// inconsistent), else -1.
+    ///
+    /// Dual pivots keep the objective optimal, so the coefficients they change are not queued for
+    /// re-examination (``marksObjective`` is off meanwhile): a crossing resize pivots once per box. If it
+    /// fails, every symbol the objective mentions is queued instead.
     mutating func dualOptimize() -> Int {
+        marksObjective = false
+        defer { marksObjective = true }
         while !infeasible.isEmpty {
             let leaving = infeasible.popMin()
             queued[leaving] = false
@@ -144,6 +150,7 @@ extension SolverCore {
             if entering < 0 {
                 for b in infeasible.elements { queued[b] = false }
                 infeasible.removeAll()
+                for s in kinds.indices where objectiveMentions(s) { markObjective(s) }
                 return leaving
             }
             pivot(leaving: leaving, entering: entering)

@@ -160,6 +160,8 @@ struct SolverCore {
     // to have a lexicographically negative coefficient. At the start of every public call both are empty
     // (the objective is optimal), so optimize() only looks at what changed.
     var objectiveDirty: [Int] = []
+    /// Whether objective changes queue their symbol in `objectiveDirty` (off during dual optimisation).
+    var marksObjective = true
     var dirtyFlags: [Bool] = []
     var negatives = IntSet()
     /// Consecutive degenerate pivots of the current primal optimisation (see ``pickEntering(_:)``).
