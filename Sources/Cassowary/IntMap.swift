@@ -10,6 +10,18 @@
     Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: symbolHash(key)) &* UInt64(truncatingIfNeeded: capacity)) >> 32)
 }
 
+/// Linear probe for `key` in a table of `capacity` buckets with -1 for empty ones: the bucket holding it
+/// (`found`), or the empty bucket where the probe ended.
+@inline(__always) func probe(_ key: Int32, _ keys: UnsafeMutablePointer<Int32>, _ capacity: Int) -> (index: Int, found: Bool) {
+    var i = homeBucket(Int(key), capacity)
+    while true {
+        let k = keys[i]
+        if k == key { return (i, true) }
+        if k < 0 { return (i, false) }
+        i = i + 1 == capacity ? 0 : i + 1
+    }
+}
+
 /// Next capacity of a hash table: doubling up to 16, then alternately ×1.5 and ×4/3 (16, 24, 32, 48, …).
 @inline(__always) func grownCapacity(_ capacity: Int) -> Int {
     if capacity < 16 { return Swift.max(4, capacity * 2) }
@@ -105,15 +117,8 @@ struct IntMap: Sequence {
     @inline(__always) func index(forKey key: Int) -> Int? {
         guard let storage else { return nil }
         return storage.withTables { keys, _ in
-            let capacity = storage.size
-            var i = homeBucket(key, capacity)
-            let k32 = Int32(truncatingIfNeeded: key)
-            while true {
-                let k = keys[i]
-                if k == k32 { return i }
-                if k < 0 { return nil }
-                i = i + 1 == capacity ? 0 : i + 1
-            }
+            let (i, found) = probe(Int32(truncatingIfNeeded: key), keys, storage.size)
+            return found ? i : nil
         }
     }
 
@@ -248,17 +253,7 @@ struct IntMap: Sequence {
             seen += 1
             let key = Int(k32)
             let d = factor * sourceValues[b]
-            var i = homeBucket(key, capacity)
-            var found = false
-            while true {
-                let k = keys[i]
-                if k == k32 {
-                    found = true
-                    break
-                }
-                if k < 0 { break }
-                i = i + 1 == capacity ? 0 : i + 1
-            }
+            var (i, found) = probe(k32, keys, capacity)
             if found {
                 let v = values[i] + d
                 if nearZero(v) {
@@ -310,17 +305,7 @@ struct IntMap: Sequence {
             let k32 = sourceKeys[b]
             if k32 < 0 { continue }
             let d = factor * sourceValues[b]
-            var i = homeBucket(Int(k32), capacity)
-            var found = false
-            while true {
-                let k = keys[i]
-                if k == k32 {
-                    found = true
-                    break
-                }
-                if k < 0 { break }
-                i = i + 1 == capacity ? 0 : i + 1
-            }
+            let (i, found) = probe(k32, keys, capacity)
             if found {
                 if nearZero(values[i] + d) { n -= 1 }
             } else if !nearZero(d) {
