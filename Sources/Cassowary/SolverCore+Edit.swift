@@ -61,9 +61,10 @@ extension SolverCore {
     }
 
     /// ``applyConstantDelta(_:_:checkDummies:)`` for an edit constraint (whose rows are never dummies),
-    /// through `column`, the marker's column with its coefficients, refreshed first if the tableau's
-    /// cells changed since it was taken. A suggestion that pivots nothing reads two dense arrays and the
-    /// row constants, so a resize of N boxes streams through memory instead of probing N rows' cells.
+    /// through `column`, the marker's column with its coefficients. A stale copy is refreshed when the
+    /// previous suggestion pivoted nothing and the cells have not changed since (a drag, a smooth resize);
+    /// otherwise the rows are found through the column index as usual. With the copy, a resize of N boxes
+    /// streams through two dense arrays and the row constants instead of probing N rows' cells.
     mutating func applyEditDelta(_ info: ConstraintInfo, _ delta: Double, column: inout MarkerColumn) {
         if column.version != cellsVersion {
             guard column.quietVersion == cellsVersion else {

@@ -110,7 +110,6 @@ extension LayoutEngine {
         } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
             if reportConflict { breakConstraint(constraint, trigger: made, conflicting: conflicting) }
             constraint.isBroken = true
-        mayHaveBrokenConstraints = true
             mayHaveBrokenConstraints = true
             return false
         } catch {
