@@ -216,11 +216,10 @@ final class LoadClient {
 
     /// Runs the event loop for `seconds`.
     func service(for seconds: Double) {
-        guard let context else { return }
+        guard context != nil, let loop else { return }
         let deadline = monotonicSeconds() + seconds
         if !timerArmed { armTimer(in: 1000) }
         repeat {
-            _ = context
             ev_run(loop, Int32(EVRUN_ONCE))
         } while monotonicSeconds() < deadline
     }
