@@ -3,6 +3,7 @@
 //   swift run -c release solver-bench              every scenario, as a table
 //   swift run -c release solver-bench --json       one JSON object per line per scenario and N
 //   swift run -c release solver-bench rows 1000    one case (scenario: enaml, rows, coupled, chain)
+//   swift run -c release solver-bench --doubling   doubling ratios, N = 1000/2000/4000 timed in interleaved rounds
 //
 // Every scenario is checked against its expected layout before and after it is timed.
 // Times are microseconds per operation, medians of repeated runs.
@@ -20,16 +21,40 @@ let benchmarksDirectory: String = {
 
 var json = false
 var quick = false
+var doubling = false
 var positional: [String] = []
 for arg in CommandLine.arguments.dropFirst() {
     switch arg {
     case "--json": json = true
     case "--quick": quick = true
+    case "--doubling": doubling = true
     case "-h", "--help":
         printLine("usage: solver-bench [--json] [--quick] [enaml | rows | coupled | chain] [N]")
+        printLine("       solver-bench [--json] --doubling [rows | coupled | chain]")
         exit(0)
     default: positional.append(arg)
     }
+}
+
+if doubling {
+    var kinds = LayoutKind.allCases
+    if !positional.isEmpty {
+        kinds = positional.compactMap(LayoutKind.init(rawValue:))
+        guard kinds.count == positional.count else {
+            printError("--doubling takes rows, coupled or chain\n")
+            exit(2)
+        }
+    }
+    do {
+        for kind in kinds {
+            let result = try Doubling(kind)
+            printLine(json ? result.json : result.line)
+        }
+    } catch {
+        printError("solver-bench: \(error)\n")
+        exit(1)
+    }
+    exit(0)
 }
 
 var cases: [(String, Int)] = []
