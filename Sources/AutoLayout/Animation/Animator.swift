@@ -174,11 +174,10 @@ struct Animator {
         return value
     }
 
-    /// The on-screen offset from the model value of `property` of `view` at `time`.
+    /// The on-screen offset from the model value of `property` of `view` at `time`, in `components`
+    /// values; nil when no animation moves it.
     mutating func offset(_ property: AnimatedProperty, of view: View, components: Int, at time: Double) -> [Double]? {
-        guard let offset = offset(property, of: ObjectIdentifier(view), at: time, components: components) else {
-            return nil
-        }
+        guard let offset = presentationOffsets(of: ObjectIdentifier(view), at: time)?[property] else { return nil }
         return (0..<components).map { $0 < 8 ? offset[$0] : 0 }
     }
 
@@ -192,7 +191,8 @@ struct Animator {
         let past = time < retiredEnd ? retired[key] : nil
         let current = running[key]
         guard past != nil || current != nil || retired[key] != nil else { return nil }
-        // One pass over the view's animations for all four properties, in the order `offset` sums them.
+        // One pass over the view's animations for all four properties, kept ones first, without
+        // allocating: presentation values are computed for every view of every animating session.
         var offsets = PresentationOffsets()
         func add(_ animations: [PropertyAnimation]) {
             for index in animations.indices where !animations[index].isFinished(at: time) {
@@ -209,29 +209,6 @@ struct Animator {
         if let past { add(past) }
         if let current { add(current) }
         return offsets
-    }
-
-    /// The on-screen offset of `property` of the view `key` at `time` in the first `components` lanes
-    /// (at most 8), nil when no animation moves it. The same sums as the array form, in the same order
-    /// (kept animations, then running ones), without allocating: presentation values are computed for
-    /// every view of every animating session at the display rate.
-    mutating func offset(_ property: AnimatedProperty, of key: ObjectIdentifier, at time: Double,
-                         components: Int) -> SIMD8<Double>? {
-        var offset: SIMD8<Double>?
-        func add(_ animations: [PropertyAnimation]) {
-            for index in animations.indices {
-                guard animations[index].property == property, !animations[index].isFinished(at: time) else { continue }
-                let remaining = remaining(animations[index], at: time)
-                var sum = offset ?? SIMD8<Double>()
-                animations[index].delta.withUnsafeBufferPointer { delta in
-                    for lane in 0..<min(components, delta.count, 8) { sum[lane] += delta[lane] * remaining }
-                }
-                offset = sum
-            }
-        }
-        if time < retiredEnd, let past = retired[key] { add(past) }
-        if let current = running[key] { add(current) }
-        return offset
     }
 
     /// Drops every animation that has ended by `time`, completing blocks whose animations all ended.
