@@ -1,23 +1,48 @@
 import CLibWebSockets
 import Glibc
 
-/// `playground-load --echo-server`: a raw libwebsockets WebSocket echo on the same machine, the floor
-/// the playground's latency is compared with. Same event loop, same write discipline (one `lws_write`
-/// per WRITEABLE, buffers with LWS_PRE in front), no session, no JSON.
+/// `playground-load --echo-server`: a raw libwebsockets WebSocket server on the same machine, the floor
+/// the playground is compared with. Same event loop, same write discipline (one `lws_write` per
+/// WRITEABLE, buffers with LWS_PRE in front), no session, no JSON.
+///
+/// It echoes every message (the latency floor), except `animate` requests, which it answers like the
+/// playground without doing any of its work (the streaming floor): `ok`, then one prebuilt `frames`
+/// message per tick of a `fps` timer for the request's `duration`, then `animationEnd`.
 final class EchoServer {
     final class Peer {
+        let wsi: OpaquePointer
         var rx: [UInt8] = []
         var queue: [[UInt8]] = []
         var inFlight: UnsafeMutableRawBufferPointer?
+        /// The running animation: its request id and when it ends (µs, monotonic); nil when not streaming.
+        var animation: (id: Int, endsAt: Int64)?
+        /// A tick passed since the last frame written: the next WRITEABLE with an empty queue sends one.
+        var framePending = false
+
+        init(wsi: OpaquePointer) { self.wsi = wsi }
         deinit { inFlight?.deallocate() }
     }
 
     private var peers: [UInt64: Peer] = [:]
     private var lastID: UInt64 = 0
+    private let frame: [UInt8]
+    private let tickMicros: Int64
+    private var context: OpaquePointer?
+    private let timer = UnsafeMutablePointer<clws_user_timer_t>.allocate(capacity: 1)
+    private var timerArmed = false
+    private var nextTick: Int64 = 0
 
-    /// Listens on 127.0.0.1:`port` (0: the kernel picks), prints `listening on port N` and serves forever.
-    static func run(port: Int) -> Never {
-        let server = EchoServer()
+    private init(fps: Int) {
+        frame = Array(StreamFrame.sample().utf8)
+        tickMicros = Int64(1_000_000 / max(1, fps))
+    }
+
+    /// Listens on 127.0.0.1:`port` (0: the kernel picks), prints `listening on port N` and serves forever,
+    /// streaming `animate` requests at `fps` frames per second.
+    static func run(port: Int, fps: Int) -> Never {
+        let server = EchoServer(fps: fps)
+        server.timer.initialize(to: clws_user_timer_t(sul: lws_sorted_usec_list_t(),
+                                                      user: Unmanaged.passUnretained(server).toOpaque()))
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
         protocols[0].name = UnsafePointer(strdup("layout-playground.v1"))
@@ -38,6 +63,7 @@ final class EchoServer {
             print("playground-load: cannot start the echo server")
             exit(1)
         }
+        server.context = context
         print("listening on port \(lws_get_vhost_listen_port(vhost))")
         fflush(nil)
         while lws_service(context, 0) >= 0 {}
@@ -50,21 +76,34 @@ final class EchoServer {
         case LWS_CALLBACK_ESTABLISHED:
             lastID += 1
             user?.storeBytes(of: lastID, as: UInt64.self)
-            peers[lastID] = Peer()
+            peers[lastID] = Peer(wsi: wsi)
         case LWS_CALLBACK_RECEIVE:
             guard let peer = peer(user) else { return 0 }
             if lws_is_first_fragment(wsi) != 0 { peer.rx.removeAll(keepingCapacity: true) }
             peer.rx.append(contentsOf: UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
             if lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 {
-                peer.queue.append(peer.rx)
+                if let request = StreamFrame.animateRequest(peer.rx) {
+                    peer.queue.append(Array(#"{"type":"ok","re":\#(request.id)}"#.utf8))
+                    peer.animation = (request.id, monotonicMicros() + Int64(request.duration * 1_000_000))
+                    startTicking()
+                } else {
+                    peer.queue.append(peer.rx)
+                }
                 lws_callback_on_writable(wsi)
             }
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let peer = peer(user) else { return 0 }
             peer.inFlight?.deallocate()
             peer.inFlight = nil
-            guard !peer.queue.isEmpty else { return 0 }
-            let message = peer.queue.removeFirst()
+            let message: [UInt8]
+            if !peer.queue.isEmpty {
+                message = peer.queue.removeFirst()
+            } else if peer.framePending {
+                peer.framePending = false
+                message = frame
+            } else {
+                return 0
+            }
             let pre = Int(CLWS_PRE)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pre + message.count, alignment: 16)
             peer.inFlight = buffer
@@ -72,7 +111,7 @@ final class EchoServer {
             let written = lws_write(wsi, (buffer.baseAddress! + pre).assumingMemoryBound(to: UInt8.self),
                                     message.count, LWS_WRITE_TEXT)
             if written < message.count { return -1 }
-            if !peer.queue.isEmpty { lws_callback_on_writable(wsi) }
+            if !peer.queue.isEmpty || peer.framePending { lws_callback_on_writable(wsi) }
         case LWS_CALLBACK_CLOSED:
             if let user { peers[user.load(as: UInt64.self)] = nil }
         default:
@@ -81,10 +120,55 @@ final class EchoServer {
         return 0
     }
 
+    /// Arms the frame timer on the tick grid unless it runs.
+    private func startTicking() {
+        guard !timerArmed else { return }
+        let now = monotonicMicros()
+        nextTick = (now / tickMicros + 1) * tickMicros
+        arm(now: now)
+    }
+
+    private func arm(now: Int64) {
+        guard let context else { return }
+        timerArmed = true
+        // Whole milliseconds, as the playground's timer: libwebsockets 4.1 spins on poll(…, 0) while a
+        // timer is under 1 ms away.
+        let due = nextTick - now
+        let delay = due > 50 ? (due - 50) / 1000 * 1000 + 50 : max(0, due)
+        lws_sul_schedule(context, 0, UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self),
+                         streamTimerFired, lws_usec_t(delay))
+    }
+
+    /// One tick: every streaming peer gets a frame, or its `animationEnd` once its duration is over.
+    fileprivate func tick() {
+        timerArmed = false
+        let now = monotonicMicros()
+        var streaming = false
+        for peer in peers.values {
+            guard let animation = peer.animation else { continue }
+            if now >= animation.endsAt {
+                peer.animation = nil
+                peer.queue.append(Array(#"{"type":"animationEnd","re":\#(animation.id),"finished":true}"#.utf8))
+            } else {
+                streaming = true
+            }
+            peer.framePending = true
+            lws_callback_on_writable(peer.wsi)
+        }
+        guard streaming else { return }
+        nextTick = max(nextTick + tickMicros, (now / tickMicros + 1) * tickMicros)
+        arm(now: now)
+    }
+
     private func peer(_ user: UnsafeMutableRawPointer?) -> Peer? {
         guard let user else { return nil }
         return peers[user.load(as: UInt64.self)]
     }
+}
+
+func streamTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let owner = clws_user_timer_user(sul) else { return }
+    Unmanaged<EchoServer>.fromOpaque(owner).takeUnretainedValue().tick()
 }
 
 func echoCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,

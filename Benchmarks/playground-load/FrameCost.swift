@@ -58,6 +58,55 @@ enum FrameCost {
     }
 }
 
+/// `playground-load --frame-cost --sessions N`: the same per-frame work for N animating sessions ticked
+/// in turn, as the server's timer does, so each frame finds its session's memory out of cache.
+enum ManySessionFrameCost {
+    static func run(sessions count: Int, ticks: Int = 360) {
+        let sessions = (0..<count).map { Session(id: "s\($0)", now: 0) }
+        var toggles = [Bool](repeating: false, count: count)
+        func animate(_ index: Int, at now: Double) {
+            toggles[index].toggle()
+            sessions[index].receive(SceneDocument.animate(id: 2, constant: toggles[index] ? 340 : 40, duration: 1), now: now)
+        }
+        for (index, session) in sessions.enumerated() {
+            session.receive(SceneDocument.load(id: 1), now: 0)
+            animate(index, at: 0)
+            while session.nextOutgoing() != nil {}
+        }
+        var produced = 0
+        var bytes = 0
+        var now = 0.0
+        var requests = 0
+        var requestTime = 0.0
+        let start = monotonicSeconds()
+        for _ in 0..<ticks {
+            now += 1.0 / 60
+            for (index, session) in sessions.enumerated() {
+                session.tick(now: now)
+                var ended = false
+                while let text = session.nextOutgoing() {
+                    if text.hasPrefix(#"{"type":"frames""#) {
+                        produced += 1
+                        bytes += text.utf8.count
+                    } else if text.contains("animationEnd") {
+                        ended = true
+                    }
+                }
+                if ended || !session.wantsTicks {
+                    let requestStart = monotonicSeconds()
+                    animate(index, at: now)
+                    requests += 1
+                    requestTime += monotonicSeconds() - requestStart
+                }
+            }
+        }
+        let perFrame = (monotonicSeconds() - start - requestTime) / Double(produced)
+        print("frame cost (\(count) sessions ticked in turn, 20 views moving, in process): "
+              + "\(fixed(perFrame * 1e6)) µs per frame (tick and render), \(bytes / max(1, produced)) bytes per frame; "
+              + "\(fixed(requestTime / Double(max(1, requests)) * 1e6)) µs per animate request (\(requests) requests)")
+    }
+}
+
 /// `playground-load --tweak-cost`: one tweak turn in process (decode, set, layout pass, frames, ok),
 /// and what Foundation's JSON takes for the decode and for the `ok` alone.
 enum TweakCost {

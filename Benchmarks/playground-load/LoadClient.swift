@@ -342,7 +342,7 @@ final class LoadClient {
 
     private func handle(_ connection: LoadConnection, _ message: UnsafeRawBufferPointer) {
         let now = monotonicMicros()
-        if echo {
+        if echo, case .tweak = workload {
             if measuring, let id = Self.integer(after: #""id":"#, in: message), let sent = connection.sentAt.removeValue(forKey: id) {
                 latencies.append(Int32(clamping: now - sent))
             } else if let id = Self.integer(after: #""id":"#, in: message) {

@@ -5,13 +5,13 @@ import PlaygroundServer
 
 let usage = """
 usage: playground-load [options]            run the load phases against servers it starts
-       playground-load --echo-server [--port N]   serve the raw libwebsockets echo (the latency floor)
+       playground-load --echo-server [--port N] [--fps F]   serve the raw libwebsockets floor (echo, streaming)
        playground-load --serve [--port N]   serve the playground (what the phases start)
        playground-load --frame-cost         per-frame cost of one session in process (no sockets)
        playground-load --tweak-cost         per-tweak cost of one session in process (no sockets)
        playground-load --session-memory     heap bytes per session in process
 
-  --phases LIST        comma-separated, from echo,tweak,animate,idle (default: all four)
+  --phases LIST        comma-separated, from echo,tweak,stream,animate,idle (default: all five)
   --sessions N         animating sessions (default 1000)
   --tweak-sessions N   sessions tweaking, and echo sessions (default 100)
   --tweak-rate HZ      tweaks per second per session (default 60)
@@ -26,7 +26,7 @@ usage: playground-load [options]            run the load phases against servers 
 """
 
 struct Options {
-    var phases = ["echo", "tweak", "animate", "idle"]
+    var phases = ["echo", "tweak", "stream", "animate", "idle"]
     var sessions = 1000
     var tweakSessions = 100
     var tweakRate = 60.0
@@ -111,8 +111,8 @@ func startPlayground(_ options: Options) throws -> Target {
     return Target(host: "127.0.0.1", port: child.port, pid: child.pid, child: child)
 }
 
-func startEcho() throws -> Target {
-    let child = try ChildProcess(executable: ownPath, arguments: ["--echo-server", "--port", "0"])
+func startEcho(fps: Int) throws -> Target {
+    let child = try ChildProcess(executable: ownPath, arguments: ["--echo-server", "--port", "0", "--fps", "\(fps)"])
     return Target(host: "127.0.0.1", port: child.port, pid: child.pid, child: child)
 }
 
@@ -144,7 +144,7 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     if client.connectErrors > 0 { print("  connect errors: \(client.connectErrors)") }
     switch workload {
     case .animate:
-        let rates = client.connections.filter { $0.state == .loaded }.map { Double($0.framesInWindow) / window }
+        let rates = client.connections.filter { $0.state == (echo ? .open : .loaded) }.map { Double($0.framesInWindow) / window }
         if let fps = Summary(rates) {
             let under = rates.count { $0 < 0.9166 * Double(options.fps) }
             print("  frames/s per session: min \(fixed(fps.min, 1)), median \(fixed(fps.p50, 1)), mean \(fixed(fps.mean, 1)); sessions under \(fixed(0.9166 * Double(options.fps), 0)) fps: \(under)")
@@ -245,9 +245,11 @@ func serve(port: Int) -> Never {
 
 let (mode, options) = parse(Array(CommandLine.arguments.dropFirst()))
 switch mode {
-case "echo-server": EchoServer.run(port: options.port)
+case "echo-server": EchoServer.run(port: options.port, fps: options.fps)
 case "serve": serve(port: options.port)
-case "frame-cost": FrameCost.run(); exit(0)
+case "frame-cost":
+    if CommandLine.arguments.contains("--sessions") { ManySessionFrameCost.run(sessions: options.sessions) } else { FrameCost.run() }
+    exit(0)
 case "frame-cost-only": FrameCost.run(frames: 200_000, compare: false); exit(0)
 case "tweak-cost": TweakCost.run(); exit(0)
 case "session-memory": SessionMemory.run(); exit(0)
@@ -259,7 +261,7 @@ do {
     for phase in options.phases {
         switch phase {
         case "echo":
-            let target = try startEcho()
+            let target = try startEcho(fps: options.fps)
             measure("echo floor (raw libwebsockets echo, \(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz)",
                     target: target, sessions: options.tweakSessions, workload: .tweak(rate: options.tweakRate),
                     echo: true, options: options)
@@ -274,6 +276,12 @@ do {
             let target = try startPlayground(options)
             measure("animate (\(options.sessions) sessions, 1 s animations re-triggered on animationEnd)",
                     target: target, sessions: options.sessions, workload: .animate(duration: 1), echo: false,
+                    options: options)
+            target.child?.stop()
+        case "stream":
+            let target = try startEcho(fps: options.fps)
+            measure("stream floor (raw libwebsockets, \(options.sessions) sessions sent a prebuilt `frames` per tick)",
+                    target: target, sessions: options.sessions, workload: .animate(duration: 1), echo: true,
                     options: options)
             target.child?.stop()
         case "idle":

@@ -68,8 +68,10 @@ struct AnimationContext {
 /// animation, so a new animation starting mid-flight continues from where the view is, never jumping.
 struct PropertyAnimation {
     let property: AnimatedProperty
-    /// Old model value minus new model value, component-wise.
-    let delta: [Double]
+    /// Old model value minus new model value, component-wise, in the lanes of
+    /// `AnimatedProperty.components` (the others zero). Inline, so a view's animations are one
+    /// contiguous array with nothing to retain while frames are rendered.
+    let delta: SIMD8<Double>
     /// Absolute start time in seconds (after the delay).
     let begin: Double
     let timing: AnimationTiming
@@ -94,6 +96,9 @@ struct Animator {
     private var retiredCount = 0
     /// The latest end among kept animations: only a time before it needs them.
     private var retiredEnd = -Double.infinity
+    /// No running animation ends before this time (seconds); it may be earlier than the true earliest
+    /// end after removals, which only costs one scan.
+    private var nextEnd = Double.infinity
     /// Whether ended animations are kept for seeking (the manual clock's timeline).
     var keepsTimeline = false
     /// How many ended animations the timeline keeps.
@@ -147,32 +152,16 @@ struct Animator {
             }
             removeAnimations(of: view, property: property)
         }
-        let delta = zip(start, new).map { $0 - $1 }
+        var delta = SIMD8<Double>()
+        for (lane, (from, to)) in zip(start, new).prefix(8).enumerated() { delta[lane] = from - to }
         let animation = PropertyAnimation(property: property, delta: delta, begin: now + context.delay,
                                           timing: context.timing, group: context.group)
         running[ObjectIdentifier(view), default: []].append(animation)
+        nextEnd = min(nextEnd, animation.begin + animation.timing.total)
         pending[context.group, default: 0] += 1
     }
 
-    /// Progress of each block's animations at `progressTime`, by group: every animation of a block
-    /// shares its start and timing, so a curve is solved once per block per frame, not once per view.
-    /// A frame sees few blocks, so a short list searched from its end beats hashing.
-    private var progressCache: [(group: Int, remaining: Double)] = []
-    private var progressTime = Double.nan
-
-    /// The remaining fraction (1 − progress) of `animation` at `time`, through the per-block cache.
-    private mutating func remaining(_ animation: PropertyAnimation, at time: Double) -> Double {
-        if time != progressTime {
-            progressCache.removeAll(keepingCapacity: true)
-            progressTime = time
-        }
-        let group = animation.group.rawValue
-        for entry in progressCache.reversed() where entry.group == group { return entry.remaining }
-        let value = animation.remaining(at: time)
-        if progressCache.count == 16 { progressCache.removeFirst() }
-        progressCache.append((group, value))
-        return value
-    }
+    private var progressCache = ProgressCache()
 
     /// The on-screen offset from the model value of `property` of `view` at `time`, in `components`
     /// values; nil when no animation moves it.
@@ -195,15 +184,9 @@ struct Animator {
         // allocating: presentation values are computed for every view of every animating session.
         var offsets = PresentationOffsets()
         func add(_ animations: [PropertyAnimation]) {
-            for index in animations.indices where !animations[index].isFinished(at: time) {
-                let remaining = remaining(animations[index], at: time)
-                let property = animations[index].property
-                var sum = offsets[property] ?? SIMD8<Double>()
-                let components = property.components
-                animations[index].delta.withUnsafeBufferPointer { delta in
-                    for lane in 0..<min(components, delta.count, 8) { sum[lane] += delta[lane] * remaining }
-                }
-                offsets[property] = sum
+            for animation in animations where !animation.isFinished(at: time) {
+                let remaining = progressCache.remaining(animation, at: time)
+                offsets[animation.property] = (offsets[animation.property] ?? SIMD8<Double>()) + animation.delta * remaining
             }
         }
         if let past { add(past) }
@@ -213,13 +196,23 @@ struct Animator {
 
     /// Drops every animation that has ended by `time`, completing blocks whose animations all ended.
     mutating func advance(to time: Double) {
+        // Most ticks end nothing: skip the scan until the earliest end is reached.
+        guard time >= nextEnd - PropertyAnimation.timeTolerance else { return }
+        nextEnd = .infinity
         for (key, animations) in running {
-            // Most ticks end nothing: look before partitioning (which allocates) on every view.
-            guard animations.contains(where: { $0.isFinished(at: time) }) else { continue }
+            // Look before partitioning (which allocates) on every view.
+            var ends = false
+            for animation in animations {
+                if animation.isFinished(at: time) {
+                    ends = true
+                } else {
+                    nextEnd = min(nextEnd, animation.begin + animation.timing.total)
+                }
+            }
+            guard ends else { continue }
             let (done, left) = animations.reduce(into: ([PropertyAnimation](), [PropertyAnimation]())) {
                 if $1.isFinished(at: time) { $0.0.append($1) } else { $0.1.append($1) }
             }
-            guard !done.isEmpty else { continue }
             running[key] = left.isEmpty ? nil : left
             for animation in done { finishOne(animation) }
             retire(done, key: key)
@@ -256,7 +249,10 @@ struct Animator {
     }
 
     /// True when an animation is under way at `time`: a running one, or a kept one a seek went back into.
-    func isMoving(at time: Double) -> Bool {
+    ///
+    /// `mutating` only so that `LayoutEngine` passes its animator in place instead of copying it
+    /// (retaining each of its collections) on every frame. Nothing is changed.
+    mutating func isMoving(at time: Double) -> Bool {
         if !running.isEmpty { return true }
         guard time < retiredEnd else { return false }
         return retired.values.contains { list in list.contains { $0.begin <= time && !$0.isFinished(at: time) } }
@@ -301,5 +297,27 @@ struct Animator {
         pending[group] = nil
         completions.append(AnimationCompletion(group: group, finished: !interrupted.contains(group)))
         interrupted.remove(group)
+    }
+}
+
+/// The remaining fraction of each animation block at one time, by group: every animation of a block
+/// shares its start and timing, so a curve is solved once per block per frame, not once per view. A
+/// frame sees few blocks, so a short list searched from its end beats hashing.
+struct ProgressCache {
+    private var entries: [(group: Int, remaining: Double)] = []
+    private var time = Double.nan
+
+    /// 1 − progress of `animation` at `time` (seconds), solved once per block and time.
+    mutating func remaining(_ animation: PropertyAnimation, at time: Double) -> Double {
+        if time != self.time {
+            entries.removeAll(keepingCapacity: true)
+            self.time = time
+        }
+        let group = animation.group.rawValue
+        for entry in entries.reversed() where entry.group == group { return entry.remaining }
+        let value = animation.remaining(at: time)
+        if entries.count == 16 { entries.removeFirst() }
+        entries.append((group, value))
+        return value
     }
 }
