@@ -61,7 +61,7 @@ enum FrameCost {
 /// `playground-load --frame-cost --sessions N`: the same per-frame work for N animating sessions ticked
 /// in turn, as the server's timer does, so each frame finds its session's memory out of cache.
 enum ManySessionFrameCost {
-    static func run(sessions count: Int, ticks: Int = 360) {
+    static func run(sessions count: Int, ticks: Int = 120) {
         let sessions = (0..<count).map { Session(id: "s\($0)", now: 0) }
         var toggles = [Bool](repeating: false, count: count)
         func animate(_ index: Int, at now: Double) {

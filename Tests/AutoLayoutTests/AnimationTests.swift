@@ -170,6 +170,30 @@ import Testing
         #expect(engine.takeCompletions() == [AnimationCompletion(group: group, finished: true)])
     }
 
+    @Test func blocksEndInTheOrderOfTheirEndsNotOfTheirStarts() throws {
+        let (engine, box) = try engineWithBox()
+        let other = try engine.addView("other")
+        let long = engine.animate(duration: 1, curve: .linear) { try? engine.setAlpha(0, of: box) }
+        engine.advance(to: 0.25)
+        // Started later, ends first (at 0.5), and a delayed one ends last (0.25 + 0.5 + 1 = 1.75).
+        let short = engine.animate(duration: 0.25, curve: .linear) { try? engine.setAlpha(0.5, of: other) }
+        let delayed = engine.animate(duration: 1, delay: 0.5, curve: .linear) { try? engine.setAlpha(0.2, of: other) }
+        engine.advance(to: 0.49)
+        #expect(engine.takeCompletions().isEmpty)
+        engine.advance(to: 0.5)
+        #expect(engine.takeCompletions() == [AnimationCompletion(group: short, finished: true)])
+        #expect(abs(engine.presentation(of: box).alpha - 0.5) < 1e-12)
+        engine.advance(to: 1)
+        #expect(engine.takeCompletions() == [AnimationCompletion(group: long, finished: true)])
+        // Half way through the delayed block (0.75 → 1.75), which moves `other` from 0.5 to 0.2.
+        engine.advance(to: 1.25)
+        #expect(abs(engine.presentation(of: other).alpha - (0.2 + 0.3 * 0.5)) < 1e-12)
+        #expect(engine.takeCompletions().isEmpty)
+        engine.advance(to: 1.75)
+        #expect(engine.takeCompletions() == [AnimationCompletion(group: delayed, finished: true)])
+        #expect(!engine.isAnimating)
+    }
+
     @Test func repeatCountCyclesThenEnds() throws {
         let (engine, box) = try engineWithBox()
         engine.animate(duration: 1, curve: .linear, options: [.repeat], repeatCount: 2.5) {
