@@ -71,8 +71,10 @@ extension LayoutEngine {
     /// The update-constraints phase of a layout pass: rebuilds the constraints of every stack view whose
     /// inputs changed since they were generated.
     func updateStackViews() {
-        for view in [root] + root.descendants where view.stackLayout != nil {
-            updateStack(of: view)
+        // Walks the tree without building the list of views: this runs on every layout pass.
+        if root.stackLayout != nil { updateStack(of: root) }
+        root.forEachDescendant { view in
+            if view.stackLayout != nil { updateStack(of: view) }
         }
     }
 
