@@ -102,7 +102,7 @@ enum ManySessionFrameCost {
         }
         let perFrame = (monotonicSeconds() - start - requestTime) / Double(produced)
         print("frame cost (\(count) sessions ticked in turn, 20 views moving, in process): "
-              + "\(fixed(perFrame * 1e6)) µs per frame (tick and render), \(bytes / max(1, produced)) bytes per frame; "
+              + "tick + render + encode \(fixed(perFrame * 1e6)) µs per frame, \(bytes / max(1, produced)) bytes per frame; "
               + "\(fixed(requestTime / Double(max(1, requests)) * 1e6)) µs per animate request (\(requests) requests)")
     }
 }

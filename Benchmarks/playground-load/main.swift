@@ -7,12 +7,14 @@ let usage = """
 usage: playground-load [options]            run the load phases against servers it starts
        playground-load --echo-server [--port N] [--fps F]   serve the raw libwebsockets floor (echo, streaming)
        playground-load --serve [--port N]   serve the playground (what the phases start)
-       playground-load --frame-cost         per-frame cost of one session in process (no sockets)
+       playground-load --frame-cost [--sessions N]   per-frame cost in process of one session, or of N
+                                            sessions ticked in turn (no sockets)
        playground-load --tweak-cost         per-tweak cost of one session in process (no sockets)
        playground-load --session-memory     heap bytes per session in process
 
   --phases LIST        comma-separated, from echo,tweak,stream,animate,idle (default: all five)
-  --sessions N         animating sessions (default 1000)
+  --sessions N         sessions of the animate and stream phases (default 1000); with --frame-cost,
+                       sessions ticked in turn in process
   --tweak-sessions N   sessions tweaking, and echo sessions (default 100)
   --tweak-rate HZ      tweaks per second per session (default 60)
   --idle-sessions N    idle sessions for the memory figure (default 1000)
