@@ -1,48 +1,81 @@
 import Foundation
 import Playground
 
-/// `playground-load --frame-cost`: the per-frame work of one animating session in process, without
-/// sockets: the tick (clock, animations), rendering the `frames` message (presentation of 20 views,
-/// diff, encoding), and for comparison what Foundation's JSONSerialization takes to encode the same message.
-enum FrameCost {
-    static func run(frames count: Int = 60_000, compare: Bool = true) {
-        let session = Session(id: "bench", now: 0)
-        session.receive(SceneDocument.load(id: 1), now: 0)
-        while session.nextOutgoing() != nil {}
-        var now = 0.0
-        var toggle = false
-        var sample = ""
-        var bytes = 0
-        var produced = 0
-        func animate() {
-            toggle.toggle()
-            session.receive(SceneDocument.animate(id: 2, constant: toggle ? 340 : 40, duration: 1), now: now)
+/// Sessions holding the load scene, each running one-second animations of `top0` re-triggered when
+/// they end, ticked in turn as the server's timer ticks them.
+final class AnimatingSessions {
+    private let sessions: [Session]
+    private var toggles: [Bool]
+    private(set) var frames = 0
+    private(set) var bytes = 0
+    private(set) var requests = 0
+    /// Time spent in the re-triggering `animate` requests, kept apart from the frames (seconds).
+    private(set) var requestSeconds = 0.0
+    /// A `frames` message from the middle of an animation.
+    private(set) var sample = ""
+
+    init(count: Int) {
+        sessions = (0..<count).map { Session(id: "s\($0)", now: 0) }
+        toggles = Array(repeating: false, count: count)
+        for index in sessions.indices {
+            sessions[index].receive(SceneDocument.load(id: 1), now: 0)
+            animate(index, at: 0)
+            while sessions[index].nextOutgoing() != nil {}
         }
-        animate()
-        let start = monotonicSeconds()
-        while produced < count {
-            now += 1.0 / 60
+    }
+
+    /// Ticks every session at `now` (seconds), takes what it sends and re-triggers ended animations.
+    func tick(now: Double) {
+        for (index, session) in sessions.enumerated() {
             session.tick(now: now)
             var ended = false
             while let text = session.nextOutgoing() {
                 if text.hasPrefix(#"{"type":"frames""#) {
-                    produced += 1
+                    frames += 1
                     bytes += text.utf8.count
-                    if sample.isEmpty, produced > 10 { sample = text }
+                    if sample.isEmpty, frames > 10 { sample = text }
                 } else if text.contains("animationEnd") {
                     ended = true
                 }
             }
-            if ended || !session.wantsTicks { animate() }
+            if ended || !session.wantsTicks {
+                let requestStart = monotonicSeconds()
+                animate(index, at: now)
+                requests += 1
+                requestSeconds += monotonicSeconds() - requestStart
+            }
         }
-        let perFrame = (monotonicSeconds() - start) / Double(produced)
+    }
 
-        guard compare else {
-            print("tick + render + encode per frame: \(fixed(perFrame * 1e6)) µs")
-            return
+    private func animate(_ index: Int, at now: Double) {
+        toggles[index].toggle()
+        sessions[index].receive(SceneDocument.animate(id: 2, constant: toggles[index] ? 340 : 40, duration: 1), now: now)
+    }
+}
+
+/// `playground-load --frame-cost [--sessions N]`: the per-frame work of animating sessions in process,
+/// without sockets: the tick (clock, animations), rendering the `frames` message (presentation of 20
+/// views, diff, encoding). With one session, also what Foundation's JSONSerialization takes to encode
+/// the same message; with N, the sessions are ticked in turn, so each frame finds its session's memory
+/// out of cache.
+enum FrameCost {
+    static func run(sessions count: Int = 1, frames wanted: Int = 120_000, compare: Bool = true) {
+        let load = AnimatingSessions(count: count)
+        var now = 0.0
+        let start = monotonicSeconds()
+        while load.frames < wanted {
+            now += 1.0 / 60
+            load.tick(now: now)
         }
+        let perFrame = (monotonicSeconds() - start - load.requestSeconds) / Double(load.frames)
+        let sessions = count == 1 ? "one session" : "\(count) sessions ticked in turn"
+        print("frame cost (\(sessions), 20 views moving, in process): tick + render + encode "
+              + "\(fixed(perFrame * 1e6)) µs per frame, \(load.bytes / max(1, load.frames)) bytes per frame; "
+              + "\(fixed(load.requestSeconds / Double(max(1, load.requests)) * 1e6)) µs per animate request "
+              + "(\(load.requests) requests, timed apart)")
+        guard compare, count == 1 else { return }
         // The same message through JSONSerialization (the encoder frames used before FramesEncoder).
-        let object = try! JSONSerialization.jsonObject(with: Data(sample.utf8))
+        let object = try! JSONSerialization.jsonObject(with: Data(load.sample.utf8))
         let repeats = 20_000
         let jsonStart = monotonicSeconds()
         var total = 0
@@ -51,59 +84,8 @@ enum FrameCost {
             total &+= String(decoding: data, as: UTF8.self).utf8.count
         }
         let jsonPerMessage = (monotonicSeconds() - jsonStart) / Double(repeats)
-        print("frame cost (one session, 20 views moving, in process):")
-        print("  tick + render + encode per frame: \(fixed(perFrame * 1e6)) µs, \(bytes / produced) bytes per frame")
         print("  JSONSerialization of the same message: \(fixed(jsonPerMessage * 1e6)) µs (\(total / repeats) bytes)")
-        print("  sample: \(sample.prefix(160))…")
-    }
-}
-
-/// `playground-load --frame-cost --sessions N`: the same per-frame work for N animating sessions ticked
-/// in turn, as the server's timer does, so each frame finds its session's memory out of cache.
-enum ManySessionFrameCost {
-    static func run(sessions count: Int, ticks: Int = 120) {
-        let sessions = (0..<count).map { Session(id: "s\($0)", now: 0) }
-        var toggles = [Bool](repeating: false, count: count)
-        func animate(_ index: Int, at now: Double) {
-            toggles[index].toggle()
-            sessions[index].receive(SceneDocument.animate(id: 2, constant: toggles[index] ? 340 : 40, duration: 1), now: now)
-        }
-        for (index, session) in sessions.enumerated() {
-            session.receive(SceneDocument.load(id: 1), now: 0)
-            animate(index, at: 0)
-            while session.nextOutgoing() != nil {}
-        }
-        var produced = 0
-        var bytes = 0
-        var now = 0.0
-        var requests = 0
-        var requestTime = 0.0
-        let start = monotonicSeconds()
-        for _ in 0..<ticks {
-            now += 1.0 / 60
-            for (index, session) in sessions.enumerated() {
-                session.tick(now: now)
-                var ended = false
-                while let text = session.nextOutgoing() {
-                    if text.hasPrefix(#"{"type":"frames""#) {
-                        produced += 1
-                        bytes += text.utf8.count
-                    } else if text.contains("animationEnd") {
-                        ended = true
-                    }
-                }
-                if ended || !session.wantsTicks {
-                    let requestStart = monotonicSeconds()
-                    animate(index, at: now)
-                    requests += 1
-                    requestTime += monotonicSeconds() - requestStart
-                }
-            }
-        }
-        let perFrame = (monotonicSeconds() - start - requestTime) / Double(produced)
-        print("frame cost (\(count) sessions ticked in turn, 20 views moving, in process): "
-              + "tick + render + encode \(fixed(perFrame * 1e6)) µs per frame, \(bytes / max(1, produced)) bytes per frame; "
-              + "\(fixed(requestTime / Double(max(1, requests)) * 1e6)) µs per animate request (\(requests) requests)")
+        print("  sample: \(load.sample.prefix(160))…")
     }
 }
 

@@ -250,7 +250,8 @@ switch mode {
 case "echo-server": EchoServer.run(port: options.port, fps: options.fps)
 case "serve": serve(port: options.port)
 case "frame-cost":
-    if CommandLine.arguments.contains("--sessions") { ManySessionFrameCost.run(sessions: options.sessions) } else { FrameCost.run() }
+    let many = CommandLine.arguments.contains("--sessions")
+    FrameCost.run(sessions: many ? options.sessions : 1, frames: many ? 120 * options.sessions : 60_000)
     exit(0)
 case "frame-cost-only": FrameCost.run(frames: 200_000, compare: false); exit(0)
 case "tweak-cost": TweakCost.run(); exit(0)
