@@ -21,6 +21,11 @@ struct PresentationOffsets {
     var alpha: SIMD8<Double>?
     var transform: SIMD8<Double>?
 
+    /// Adds `animation`'s share at `remaining` (1 − progress) to its property's lanes.
+    mutating func add(_ animation: PropertyAnimation, remaining: Double) {
+        self[animation.property] = (self[animation.property] ?? SIMD8<Double>()) + animation.delta * remaining
+    }
+
     subscript(property: AnimatedProperty) -> SIMD8<Double>? {
         get {
             switch property {
@@ -90,12 +95,14 @@ struct PropertyAnimation {
 
 /// The running animations of one engine, keyed by view.
 struct Animator {
-    private(set) var running: [ObjectIdentifier: [PropertyAnimation]] = [:]
+    private(set) var running: [ObjectIdentifier: [PropertyAnimation]] = [:] { didSet { version &+= 1 } }
+    /// Moves whenever `running` changes.
+    private(set) var version: UInt64 = 0
     /// Recently ended animations, kept so a seek back in time can show them again.
     private(set) var retired: [ObjectIdentifier: [PropertyAnimation]] = [:]
     private var retiredCount = 0
     /// The latest end among kept animations: only a time before it needs them.
-    private var retiredEnd = -Double.infinity
+    private(set) var retiredEnd = -Double.infinity
     /// No running animation ends before this time (seconds); it may be earlier than the true earliest
     /// end after removals, which only costs one scan.
     private var nextEnd = Double.infinity
@@ -185,8 +192,7 @@ struct Animator {
         var offsets = PresentationOffsets()
         func add(_ animations: [PropertyAnimation]) {
             for animation in animations where !animation.isFinished(at: time) {
-                let remaining = progressCache.remaining(animation, at: time)
-                offsets[animation.property] = (offsets[animation.property] ?? SIMD8<Double>()) + animation.delta * remaining
+                offsets.add(animation, remaining: progressCache.remaining(animation, at: time))
             }
         }
         if let past { add(past) }

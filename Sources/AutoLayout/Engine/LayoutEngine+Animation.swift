@@ -78,15 +78,21 @@ extension LayoutEngine {
     /// Called for every view of every animating session at the display rate, so it allocates nothing:
     /// offsets are summed in SIMD lanes, with the same arithmetic as `Animator.offset(_:of:components:at:)`.
     public func presentation(of view: View) -> ViewState {
-        let model = view.frame
-        guard let offsets = animator.presentationOffsets(of: ObjectIdentifier(view), at: time) else {
-            return ViewState(frame: model, bounds: Rect(origin: view.boundsOrigin, size: model.size),
-                             alpha: view.alpha, transform: view.transform)
+        Self.presentation(frame: view.frame, boundsOrigin: view.boundsOrigin, alpha: view.alpha,
+                          transform: view.transform,
+                          offsets: animator.presentationOffsets(of: ObjectIdentifier(view), at: time))
+    }
+
+    /// Model values plus animation offsets (nil: the view has no animations), summed in SIMD lanes.
+    static func presentation(frame model: Rect, boundsOrigin: Point, alpha: Double, transform t: AffineTransform,
+                             offsets: PresentationOffsets?) -> ViewState {
+        guard let offsets else {
+            return ViewState(frame: model, bounds: Rect(origin: boundsOrigin, size: model.size),
+                             alpha: alpha, transform: t)
         }
         var frame = SIMD8<Double>(model.origin.x, model.origin.y, model.size.width, model.size.height, 0, 0, 0, 0)
-        var bounds = SIMD8<Double>(view.boundsOrigin.x, view.boundsOrigin.y, 0, 0, 0, 0, 0, 0)
-        var alpha = SIMD8<Double>(view.alpha, 0, 0, 0, 0, 0, 0, 0)
-        let t = view.transform
+        var bounds = SIMD8<Double>(boundsOrigin.x, boundsOrigin.y, 0, 0, 0, 0, 0, 0)
+        var alpha = SIMD8<Double>(alpha, 0, 0, 0, 0, 0, 0, 0)
         var transform = SIMD8<Double>(t.a, t.b, t.c, t.d, t.tx, t.ty, 0, 0)
         if let offset = offsets.frame { frame += offset }
         if let offset = offsets.boundsOrigin { bounds += offset }

@@ -35,6 +35,10 @@ public final class LayoutEngine {
     var conflicts: [LayoutConflict] = []
     /// Lowest-priority stays that hold free variables where `exerciseAmbiguity` put them, by variable id.
     var exerciseStays: [Int: Cassowary.Constraint] = [:]
+    /// Moves on every change to what the views show (see `View.changes`).
+    let changes = ChangeCounter()
+    /// The tree's model values and animations in one block, for frames (`forEachPresentation`).
+    var presentationPlan = PresentationPlan()
 
     /// Creates a root view of `size` points with a safe area guide, a keyboard layout guide and a layout
     /// margins guide. Non-finite or negative sizes are clamped to 0.
@@ -44,6 +48,8 @@ public final class LayoutEngine {
         self.time = time
         root = View(identifier: "root")
         keyboard = View(identifier: "keyboard")
+        root.changes = changes
+        keyboard.changes = changes
         root.frame = Rect(origin: .zero, size: size)
         root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
         keyboard.frame = Rect(x: 0, y: size.height, width: size.width, height: 0)
@@ -99,6 +105,7 @@ public final class LayoutEngine {
         guard viewsByID[id] == nil else { throw LayoutError.duplicateIdentifier(id) }
         guard let superview = viewsByID[parent] else { throw LayoutError.unknownView(parent) }
         let view = View(identifier: id)
+        view.changes = changes
         view.superview = superview
         superview.subviews.append(view)
         viewsByID[id] = view

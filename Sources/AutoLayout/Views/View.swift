@@ -9,15 +9,15 @@ public final class View: LayoutItem {
     public static let noIntrinsicMetric: Double = -1
 
     public internal(set) weak var superview: View?
-    public internal(set) var subviews: [View] = []
+    public internal(set) var subviews: [View] = [] { didSet { changes?.count &+= 1 } }
     /// The model frame (points, superview space). With a non-identity transform this stays the
     /// untransformed layout rectangle; the transform applies about its center on screen.
-    public internal(set) var frame: Rect = .zero
+    public internal(set) var frame: Rect = .zero { didSet { changes?.count &+= 1 } }
     /// The bounds origin (points); the bounds size is the frame size.
-    public internal(set) var boundsOrigin: Point = .zero
+    public internal(set) var boundsOrigin: Point = .zero { didSet { changes?.count &+= 1 } }
     /// Opacity, 0…1.
-    public internal(set) var alpha: Double = 1
-    public internal(set) var transform: AffineTransform = .identity
+    public internal(set) var alpha: Double = 1 { didSet { changes?.count &+= 1 } }
+    public internal(set) var transform: AffineTransform = .identity { didSet { changes?.count &+= 1 } }
     /// The natural size; either component may be `noIntrinsicMetric`.
     public internal(set) var intrinsicContentSize = Size(width: noIntrinsicMetric, height: noIntrinsicMetric)
     /// Content hugging priorities [horizontal, vertical]; UIKit's default is 250.
@@ -33,9 +33,13 @@ public final class View: LayoutItem {
     public internal(set) var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// A hidden view and its subviews are not drawn; a hidden arranged view of a stack collapses
     /// (`UIView.isHidden`). Set it with `LayoutEngine.setHidden(_:of:)`.
-    public internal(set) var isHidden = false
+    public internal(set) var isHidden = false { didSet { changes?.count &+= 1 } }
     /// The stack view configuration and generated constraints when this view is a stack view.
     var stackLayout: StackLayout?
+
+    /// Counts changes to the values `LayoutEngine.forEachPresentation(_:)` reads (the properties above
+    /// and `subviews`), shared by every view of one engine; nil for a view no engine owns.
+    var changes: ChangeCounter?
 
     /// The guides this view owns, by short name (`margins`, and on the root `safeArea`, `keyboard`).
     public internal(set) var layoutGuides: [String: LayoutGuide] = [:]
@@ -77,4 +81,10 @@ public final class View: LayoutItem {
         }
         return result
     }
+}
+
+/// A count of changes, shared by an engine and its views so a cache of what they show can tell in one
+/// comparison whether it is still valid.
+final class ChangeCounter {
+    var count: UInt64 = 0
 }

@@ -8,10 +8,11 @@ import AutoLayout
 struct FrameStream {
     /// The views last sent, in visiting order (root first), and what the client was sent for each.
     /// The views are held so their identities cannot be reused by new views meanwhile. While the view
-    /// list stays the same (every frame of an animation), the previous state is found by position,
-    /// without hashing.
+    /// list stays the same (every frame of an animation), the previous state is found by position and
+    /// replaced in place, and no view object is touched: frames read the engine's copy of the tree.
     private var sentViews: [View] = []
     private var sentStates: [Shown] = []
+    /// The new list, built only from the first view that differs from `sentViews`.
     private var visitedViews: [View] = []
     private var visitedStates: [Shown] = []
     private var sentKeyboard: Rect?
@@ -53,30 +54,43 @@ struct FrameStream {
             sentViews.removeAll(keepingCapacity: true)
             sentStates.removeAll(keepingCapacity: true)
         }
-        visitedViews.removeAll(keepingCapacity: true)
-        visitedStates.removeAll(keepingCapacity: true)
+        var position = 0
+        var diverged = false
         var byIdentity: [ObjectIdentifier: Int]?   // built only when the view list changed
         var changedViews = 0
-        func visit(_ view: View) {
-            var state = Self.rounded(engine.presentation(of: view))
-            state.hidden = view.isHidden
-            let position = visitedViews.count
-            visitedViews.append(view)
-            visitedStates.append(state)
+        var lostTrack = false
+        engine.forEachPresentation { presented in
+            var state = Self.rounded(presented.state)
+            state.hidden = presented.isHidden
             let previous: Shown?
-            if position < sentViews.count, sentViews[position] === view {
+            if !diverged, position < sentViews.count, ObjectIdentifier(sentViews[position]) == presented.id {
                 previous = sentStates[position]
+                sentStates[position] = state
             } else {
-                if byIdentity == nil {
+                if !diverged {
+                    // Views before this one kept their places (and states, already updated); the views
+                    // looked up below are none of them, as each view is visited once.
+                    diverged = true
+                    visitedViews.append(contentsOf: sentViews[..<position])
+                    visitedStates.append(contentsOf: sentStates[..<position])
                     byIdentity = Dictionary(sentViews.enumerated().map { (ObjectIdentifier($1), $0) },
                                             uniquingKeysWith: { first, _ in first })
                 }
-                previous = byIdentity?[ObjectIdentifier(view)].map { sentStates[$0] }
+                previous = byIdentity?[presented.id].map { sentStates[$0] }
+                if let view = engine.view(presented.identifier) {
+                    visitedViews.append(view)
+                    visitedStates.append(state)
+                } else {
+                    // Every view in the tree is named in the engine; should one not be, the lists would
+                    // no longer line up, so the next message starts over with everything.
+                    lostTrack = true
+                }
             }
+            position += 1
             if previous == state { return }
             changedViews += 1
             guard encoding else { return }
-            encoder.beginView(view.identifier)
+            encoder.beginView(presented.identifier)
             if previous?.frame != state.frame { encoder.field("frame", state.frame) }
             if previous?.bounds != state.bounds { encoder.field("bounds", state.bounds) }
             if previous?.alpha != state.alpha { encoder.field("alpha", state.alpha) }
@@ -84,15 +98,21 @@ struct FrameStream {
             if (previous?.hidden ?? false) != state.hidden { encoder.field("hidden", state.hidden) }
             encoder.endView()
         }
-        visit(engine.root)
-        engine.root.forEachDescendant(visit)
-        swap(&sentViews, &visitedViews)
-        swap(&sentStates, &visitedStates)
+        if diverged {
+            swap(&sentViews, &visitedViews)
+            swap(&sentStates, &visitedStates)
+            // Drop the old list now: it must not keep removed views alive until the next change.
+            visitedViews.removeAll(keepingCapacity: true)
+            visitedStates.removeAll(keepingCapacity: true)
+        } else if position < sentViews.count {
+            sentViews.removeSubrange(position...)
+            sentStates.removeSubrange(position...)
+        }
         let keyboard = Self.rounded(engine.presentation(of: engine.keyboard).frame)
         let keyboardChanged = everything || keyboard != sentKeyboard
         sentKeyboard = keyboard
+        sendsEverything = lostTrack
         guard everything || changedViews > 0 || keyboardChanged || force else { return nil }
-        sendsEverything = false
         return (keyboard, keyboardChanged)
     }
 

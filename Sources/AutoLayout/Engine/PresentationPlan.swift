@@ -1,0 +1,105 @@
+/// One view as a frame shows it: who it is and what is on screen.
+public struct PresentedView {
+    /// The view's identity (`ObjectIdentifier(view)`), to match it with what an earlier frame showed.
+    public let id: ObjectIdentifier
+    public let identifier: String
+    /// The on-screen state at the engine's `time`.
+    public let state: ViewState
+    public let isHidden: Bool
+}
+
+/// The view tree's model values and running animations copied into two contiguous arrays, in the
+/// order frames visit the views, so a frame reads a few kilobytes in sequence instead of every view
+/// object, the animator's dictionary and each view's animation list: with many sessions taking turns,
+/// those reads miss the cache one after another.
+///
+/// Valid while neither the views' shown values, the tree, nor the running animations changed: the
+/// engine's `ChangeCounter` and the animator's `version` are compared on every use.
+struct PresentationPlan {
+    struct Entry {
+        let id: ObjectIdentifier
+        let identifier: String
+        let frame: Rect
+        let boundsOrigin: Point
+        let alpha: Double
+        let transform: AffineTransform
+        let isHidden: Bool
+        /// This view's animations in `animations`; `count` -1 when it has none (nil offsets).
+        let start: Int32
+        let count: Int32
+    }
+
+    private var entries: [Entry] = []
+    private var animations: [PropertyAnimation] = []
+    private var changes: UInt64?
+    private var animatorVersion: UInt64?
+    private var progress = ProgressCache()
+
+    /// Whether the plan shows the tree as it is now.
+    func isValid(changes: UInt64, animatorVersion: UInt64) -> Bool {
+        self.changes == changes && self.animatorVersion == animatorVersion
+    }
+
+    /// Copies `root` and its descendants (depth-first, parents first) with their running animations.
+    mutating func rebuild(root: View, animator: Animator, changes: UInt64) {
+        entries.removeAll(keepingCapacity: true)
+        animations.removeAll(keepingCapacity: true)
+        func add(_ view: View) {
+            let start = animations.count
+            var count = -1
+            if let list = animator.running[ObjectIdentifier(view)] {
+                animations.append(contentsOf: list)
+                count = list.count
+            }
+            entries.append(Entry(id: ObjectIdentifier(view), identifier: view.identifier, frame: view.frame,
+                                 boundsOrigin: view.boundsOrigin, alpha: view.alpha, transform: view.transform,
+                                 isHidden: view.isHidden, start: Int32(start), count: Int32(count)))
+        }
+        add(root)
+        root.forEachDescendant(add)
+        self.changes = changes
+        animatorVersion = animator.version
+    }
+
+    /// Calls `body` for every view in order with its state at `time`: the arithmetic of
+    /// `LayoutEngine.presentation(of:)`, on the copies.
+    mutating func forEach(at time: Double, _ body: (PresentedView) -> Void) {
+        for entry in entries {
+            var offsets: PresentationOffsets?
+            if entry.count >= 0 {
+                var sum = PresentationOffsets()
+                for index in Int(entry.start)..<Int(entry.start) + Int(entry.count)
+                where !animations[index].isFinished(at: time) {
+                    sum.add(animations[index], remaining: progress.remaining(animations[index], at: time))
+                }
+                offsets = sum
+            }
+            let state = LayoutEngine.presentation(frame: entry.frame, boundsOrigin: entry.boundsOrigin,
+                                                  alpha: entry.alpha, transform: entry.transform, offsets: offsets)
+            body(PresentedView(id: entry.id, identifier: entry.identifier, state: state, isHidden: entry.isHidden))
+        }
+    }
+}
+
+extension LayoutEngine {
+    /// Calls `body` for the root and each of its descendants, depth-first with parents before children
+    /// and siblings in order, with its state on screen at `time` (as `presentation(of:)` gives it) and
+    /// whether it is hidden. Frames are built this way: while only the time changes, as in every frame of
+    /// an animation, it reads a copy of the tree kept in one block instead of the views themselves.
+    public func forEachPresentation(_ body: (PresentedView) -> Void) {
+        guard time >= animator.retiredEnd else {
+            // A seek back into ended animations: those are not in the copy.
+            func visit(_ view: View) {
+                body(PresentedView(id: ObjectIdentifier(view), identifier: view.identifier,
+                                   state: presentation(of: view), isHidden: view.isHidden))
+            }
+            visit(root)
+            root.forEachDescendant(visit)
+            return
+        }
+        if !presentationPlan.isValid(changes: changes.count, animatorVersion: animator.version) {
+            presentationPlan.rebuild(root: root, animator: animator, changes: changes.count)
+        }
+        presentationPlan.forEach(at: time, body)
+    }
+}
