@@ -95,7 +95,11 @@ final class Connection {
         let utf8 = text.utf8.count
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pre + utf8, alignment: 16)
         inFlight = buffer
-        UnsafeMutableRawBufferPointer(rebasing: buffer[pre...]).copyBytes(from: text.utf8)
+        let target = UnsafeMutableRawBufferPointer(rebasing: buffer[pre...])
+        // A native string's bytes are contiguous: one memcpy instead of copying through its UTF-8 view.
+        if text.utf8.withContiguousStorageIfAvailable({ target.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
+            target.copyBytes(from: text.utf8)
+        }
         guard let payload = buffer.baseAddress?.advanced(by: pre).assumingMemoryBound(to: UInt8.self) else { return -1 }
         let written = lws_write(wsi, payload, utf8, LWS_WRITE_TEXT)
         if written < utf8 { return -1 }

@@ -40,6 +40,8 @@ import Testing
         // Exact equality: the plan must do the same arithmetic, not an approximation of it.
         #expect(actual.map(\.state) == wanted.map(\.state), "step \(step): states", sourceLocation: sourceLocation)
         #expect(actual.map(\.isHidden) == wanted.map(\.isHidden), "step \(step)", sourceLocation: sourceLocation)
+        #expect(engine.keyboardPresentation == engine.presentation(of: engine.keyboard), "step \(step): keyboard",
+                sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -50,7 +52,7 @@ import Testing
         var nextName = 0
         for step in 0..<400 {
             let views = names.compactMap(engine.view)
-            switch random.below(11) {
+            switch random.below(12) {
             case 0, 1:
                 let parent = names[random.below(names.count)]
                 let id = "v\(nextName)"
@@ -96,6 +98,11 @@ import Testing
             case 8:
                 engine.setHidden(random.below(2) == 0, of: views[random.below(views.count)])
                 engine.layoutIfNeeded()
+            case 10 where random.below(2) == 0:
+                // The keyboard shows, changes height or hides, animated with its curve.
+                engine.animate(duration: 0.25, curve: .keyboard) {
+                    try? engine.setKeyboard(height: [0, 216, 291][random.below(3)])
+                }
             case 9:
                 // Seeking back into ended animations needs the timeline; it is switched on and off.
                 engine.keepsTimeline.toggle()

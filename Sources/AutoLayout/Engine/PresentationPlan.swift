@@ -29,6 +29,7 @@ struct PresentationPlan {
         let count: Int32
     }
 
+    /// The root and its descendants, then the keyboard.
     private var entries: [Entry] = []
     private var animations: [PropertyAnimation] = []
     private var changes: UInt64?
@@ -41,7 +42,7 @@ struct PresentationPlan {
     }
 
     /// Copies `root` and its descendants (depth-first, parents first) with their running animations.
-    mutating func rebuild(root: View, animator: Animator, changes: UInt64) {
+    mutating func rebuild(root: View, keyboard: View, animator: Animator, changes: UInt64) {
         entries.removeAll(keepingCapacity: true)
         animations.removeAll(keepingCapacity: true)
         func add(_ view: View) {
@@ -57,6 +58,7 @@ struct PresentationPlan {
         }
         add(root)
         root.forEachDescendant(add)
+        add(keyboard)
         self.changes = changes
         animatorVersion = animator.version
     }
@@ -64,20 +66,31 @@ struct PresentationPlan {
     /// Calls `body` for every view in order with its state at `time`: the arithmetic of
     /// `LayoutEngine.presentation(of:)`, on the copies.
     mutating func forEach(at time: Double, _ body: (PresentedView) -> Void) {
-        for entry in entries {
-            var offsets: PresentationOffsets?
-            if entry.count >= 0 {
-                var sum = PresentationOffsets()
-                for index in Int(entry.start)..<Int(entry.start) + Int(entry.count)
-                where !animations[index].isFinished(at: time) {
-                    sum.add(animations[index], remaining: progress.remaining(animations[index], at: time))
-                }
-                offsets = sum
-            }
-            let state = LayoutEngine.presentation(frame: entry.frame, boundsOrigin: entry.boundsOrigin,
-                                                  alpha: entry.alpha, transform: entry.transform, offsets: offsets)
-            body(PresentedView(id: entry.id, identifier: entry.identifier, state: state, isHidden: entry.isHidden))
+        for index in entries.indices.dropLast() {
+            let entry = entries[index]
+            body(PresentedView(id: entry.id, identifier: entry.identifier, state: state(of: entry, at: time),
+                               isHidden: entry.isHidden))
         }
+    }
+
+    /// The keyboard's state at `time`.
+    mutating func keyboard(at time: Double) -> ViewState? {
+        guard let entry = entries.last else { return nil }
+        return state(of: entry, at: time)
+    }
+
+    private mutating func state(of entry: Entry, at time: Double) -> ViewState {
+        var offsets: PresentationOffsets?
+        if entry.count >= 0 {
+            var sum = PresentationOffsets()
+            for index in Int(entry.start)..<Int(entry.start) + Int(entry.count)
+            where !animations[index].isFinished(at: time) {
+                sum.add(animations[index], remaining: progress.remaining(animations[index], at: time))
+            }
+            offsets = sum
+        }
+        return LayoutEngine.presentation(frame: entry.frame, boundsOrigin: entry.boundsOrigin, alpha: entry.alpha,
+                                         transform: entry.transform, offsets: offsets)
     }
 }
 
@@ -97,9 +110,21 @@ extension LayoutEngine {
             root.forEachDescendant(visit)
             return
         }
-        if !presentationPlan.isValid(changes: changes.count, animatorVersion: animator.version) {
-            presentationPlan.rebuild(root: root, animator: animator, changes: changes.count)
-        }
+        updatePresentationPlan()
         presentationPlan.forEach(at: time, body)
+    }
+
+    /// The keyboard's state on screen at `time`, as `presentation(of: keyboard)` gives it, read from the
+    /// same copy as `forEachPresentation(_:)`.
+    public var keyboardPresentation: ViewState {
+        guard time >= animator.retiredEnd else { return presentation(of: keyboard) }
+        updatePresentationPlan()
+        return presentationPlan.keyboard(at: time) ?? presentation(of: keyboard)
+    }
+
+    private func updatePresentationPlan() {
+        if !presentationPlan.isValid(changes: changes.count, animatorVersion: animator.version) {
+            presentationPlan.rebuild(root: root, keyboard: keyboard, animator: animator, changes: changes.count)
+        }
     }
 }

@@ -108,7 +108,7 @@ struct FrameStream {
             sentViews.removeSubrange(position...)
             sentStates.removeSubrange(position...)
         }
-        let keyboard = Self.rounded(engine.presentation(of: engine.keyboard).frame)
+        let keyboard = Self.rounded(engine.keyboardPresentation.frame)
         let keyboardChanged = everything || keyboard != sentKeyboard
         sentKeyboard = keyboard
         sendsEverything = lostTrack
