@@ -2,9 +2,11 @@
 public struct PresentedView {
     /// The view's identity (`ObjectIdentifier(view)`), to match it with what an earlier frame showed.
     public let id: ObjectIdentifier
+    /// The view's name in the engine (`"root"` for the root).
     public let identifier: String
     /// The on-screen state at the engine's `time`.
     public let state: ViewState
+    /// `View.isHidden`.
     public let isHidden: Bool
 }
 
@@ -41,7 +43,8 @@ struct PresentationPlan {
         self.changes == changes && self.animatorVersion == animatorVersion
     }
 
-    /// Copies `root` and its descendants (depth-first, parents first) with their running animations.
+    /// Copies `root` and its descendants (depth-first, parents first), then `keyboard`, with their running
+    /// animations.
     mutating func rebuild(root: View, keyboard: View, animator: Animator, changes: UInt64) {
         entries.removeAll(keepingCapacity: true)
         animations.removeAll(keepingCapacity: true)
