@@ -51,6 +51,51 @@ import Testing
         expectFrame(client.frame("navView"), [0, -62, 375, 62])
     }
 
+    @Test func resumeAfterScrubbingBackPlaysOnFromTheInstantShown() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar"])
+        // Paused at session time 1 (the real-time clock started at 0 with the session).
+        client.now = 1
+        client.send(["type": "pause", "id": 1])
+        client.send(["type": "action", "name": "focus", "id": 2])
+        // Past the end (the animation ends and is kept for the timeline), then back to half way.
+        client.send(["type": "seek", "time": 2, "id": 3])
+        expectFrame(client.frame("navView"), [0, -62, 375, 62])
+        #expect(client.received.filter { $0["type"] as? String == "animationEnd" }.count == 1)
+        client.send(["type": "seek", "time": 1.125, "id": 4])
+        expectFrame(client.frame("navView"), [0, -31, 375, 62])
+        client.now = 5
+        client.send(["type": "resume", "id": 5])
+        #expect(client.session.wantsTicks)
+        // Three quarters of the way a sixteenth of a second later, as if never paused.
+        client.session.tick(now: 5 + 0.0625)
+        client.drain()
+        expectFrame(client.frame("navView"), [0, -62 * TimingCurveProbe.easeInOut(0.75), 375, 62])
+        #expect(client.received.last { $0["type"] as? String == "frames" }?["final"] as? Bool == false)
+        client.session.tick(now: 5.2)
+        client.drain()
+        expectFrame(client.frame("navView"), [0, -62, 375, 62])
+        #expect(client.received.last { $0["type"] as? String == "frames" }?["final"] as? Bool == true)
+        // The block completed at its first end; playing it again reports nothing more.
+        #expect(client.received.filter { $0["type"] as? String == "animationEnd" }.count == 1)
+    }
+
+    @Test func realTimeAfterScrubbingTheManualClockPlaysOn() {
+        let client = SessionClient()
+        client.send(["type": "clock", "mode": "manual"])
+        client.send(["type": "load", "name": "search-bar"])
+        let start = (client.received.last { $0["type"] as? String == "frames" }?["time"] as? Double) ?? -1
+        client.send(["type": "action", "name": "focus"])
+        client.advance(1)
+        client.send(["type": "seek", "time": start + 0.0625, "id": 1])
+        expectFrame(client.frame("navView"), [0, -62 * TimingCurveProbe.easeInOut(0.25), 375, 62])
+        client.now = 3
+        client.send(["type": "clock", "mode": "realtime", "id": 2])
+        client.session.tick(now: 3 + 0.0625)
+        client.drain()
+        expectFrame(client.frame("navView"), [0, -31, 375, 62])
+    }
+
     @Test func seekNeedsAStoppedClock() {
         let client = SessionClient()
         let reply = client.send(["type": "seek", "time": 1, "id": 1])

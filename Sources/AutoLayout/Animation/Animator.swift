@@ -247,8 +247,18 @@ struct Animator {
         (running.values.flatMap { $0 } + retired.values.flatMap { $0 }).map(\.begin).min()
     }
 
-    /// Forgets ended animations (a new scene).
-    mutating func clearTimeline() {
+    /// Forgets ended animations (the timeline is switched off). Those a seek went back into, unfinished
+    /// at `time`, run again from there, so a clock that starts running plays on from the instant shown
+    /// instead of jumping to the end; their blocks have completed already and report nothing again.
+    mutating func clearTimeline(runningOnFrom time: Double) {
+        if time < retiredEnd {
+            for (key, list) in retired {
+                let unfinished = list.filter { !$0.isFinished(at: time) }
+                guard !unfinished.isEmpty else { continue }
+                running[key, default: []].append(contentsOf: unfinished)
+                for animation in unfinished { nextEnd = min(nextEnd, animation.begin + animation.timing.total) }
+            }
+        }
         retired.removeAll()
         retiredCount = 0
         retiredEnd = -.infinity

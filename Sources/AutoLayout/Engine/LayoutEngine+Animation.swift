@@ -48,7 +48,7 @@ extension LayoutEngine {
         get { animator.keepsTimeline }
         set {
             animator.keepsTimeline = newValue
-            if !newValue { animator.clearTimeline() }
+            if !newValue { animator.clearTimeline(runningOnFrom: time) }
         }
     }
 
