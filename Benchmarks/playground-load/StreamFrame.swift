@@ -22,12 +22,15 @@ enum StreamFrame {
 
     /// The id and duration (seconds) of an `animate` request as the load client writes it, or nil.
     static func animateRequest(_ message: [UInt8]) -> (id: Int, duration: Double)? {
+        // Echoed messages are only compared, not decoded: the echo floor must not pay for this.
+        guard message.starts(with: animatePrefix) else { return nil }
         let text = String(decoding: message, as: UTF8.self)
-        guard text.hasPrefix(#"{"type":"animate""#),
-              let id = number(after: #""id":"#, in: text).flatMap({ Int($0) }),
+        guard let id = number(after: #""id":"#, in: text).flatMap({ Int($0) }),
               let duration = number(after: #""duration":"#, in: text).flatMap({ Double($0) }) else { return nil }
         return (id, duration)
     }
+
+    private static let animatePrefix = Array(#"{"type":"animate""#.utf8)
 
     private static func number(after key: String, in text: String) -> Substring? {
         guard let range = text.range(of: key) else { return nil }

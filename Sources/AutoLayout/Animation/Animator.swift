@@ -21,9 +21,14 @@ struct PresentationOffsets {
     var alpha: SIMD8<Double>?
     var transform: SIMD8<Double>?
 
-    /// Adds `animation`'s share at `remaining` (1 − progress) to its property's lanes.
-    mutating func add(_ animation: PropertyAnimation, remaining: Double) {
-        self[animation.property] = (self[animation.property] ?? SIMD8<Double>()) + animation.delta * remaining
+    /// Adds the share at `time` (seconds) of each of `animations` that has not finished: its delta ×
+    /// (1 − progress), the progress read through `progress`.
+    mutating func add<Animations: Collection<PropertyAnimation>>(_ animations: Animations, at time: Double,
+                                                                 progress: inout ProgressCache) {
+        for animation in animations where !animation.isFinished(at: time) {
+            let remaining = progress.remaining(animation, at: time)
+            self[animation.property] = (self[animation.property] ?? SIMD8<Double>()) + animation.delta * remaining
+        }
     }
 
     subscript(property: AnimatedProperty) -> SIMD8<Double>? {
@@ -190,13 +195,8 @@ struct Animator {
         // One pass over the view's animations for all four properties, kept ones first, without
         // allocating: presentation values are computed for every view of every animating session.
         var offsets = PresentationOffsets()
-        func add(_ animations: [PropertyAnimation]) {
-            for animation in animations where !animation.isFinished(at: time) {
-                offsets.add(animation, remaining: progressCache.remaining(animation, at: time))
-            }
-        }
-        if let past { add(past) }
-        if let current { add(current) }
+        if let past { offsets.add(past, at: time, progress: &progressCache) }
+        if let current { offsets.add(current, at: time, progress: &progressCache) }
         return offsets
     }
 

@@ -75,8 +75,9 @@ extension LayoutEngine {
     /// The on-screen state of `view` at the current time: model values plus every running animation's
     /// remaining offset.
     ///
-    /// Called for every view of every animating session at the display rate, so it allocates nothing:
-    /// offsets are summed in SIMD lanes, with the same arithmetic as `Animator.offset(_:of:components:at:)`.
+    /// It allocates nothing: offsets are summed in SIMD lanes, with the same arithmetic as
+    /// `Animator.offset(_:of:components:at:)`. Frames read the same values from a copy of the tree
+    /// (`forEachPresentation(_:)`).
     public func presentation(of view: View) -> ViewState {
         Self.presentation(frame: view.frame, boundsOrigin: view.boundsOrigin, alpha: view.alpha,
                           transform: view.transform,

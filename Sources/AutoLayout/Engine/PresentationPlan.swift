@@ -86,10 +86,7 @@ struct PresentationPlan {
         var offsets: PresentationOffsets?
         if entry.count >= 0 {
             var sum = PresentationOffsets()
-            for index in Int(entry.start)..<Int(entry.start) + Int(entry.count)
-            where !animations[index].isFinished(at: time) {
-                sum.add(animations[index], remaining: progress.remaining(animations[index], at: time))
-            }
+            sum.add(animations[Int(entry.start)..<Int(entry.start) + Int(entry.count)], at: time, progress: &progress)
             offsets = sum
         }
         return LayoutEngine.presentation(frame: entry.frame, boundsOrigin: entry.boundsOrigin, alpha: entry.alpha,
