@@ -29,12 +29,15 @@ final class AnimatingSessions {
         for (index, session) in sessions.enumerated() {
             session.tick(now: now)
             var ended = false
-            while let text = session.nextOutgoing() {
-                if text.hasPrefix(#"{"type":"frames""#) {
+            // As the server takes messages: the bytes of a `frames`, never made into a String.
+            while let (kind, size, text) = session.withNextOutgoing({ message, kind in
+                (kind, message.count, kind == .frames && !sample.isEmpty ? nil : String(decoding: message, as: UTF8.self))
+            }) {
+                if kind == .frames {
                     frames += 1
-                    bytes += text.utf8.count
-                    if sample.isEmpty, frames > 10 { sample = text }
-                } else if text.contains("animationEnd") {
+                    bytes += size
+                    if sample.isEmpty, frames > 10, let text { sample = text }
+                } else if text?.contains("animationEnd") == true {
                     ended = true
                 }
             }

@@ -34,9 +34,10 @@ final class Connection {
 
     private var message: [UInt8] = []
     private let maxMessageBytes: Int
-    /// The last buffer passed to lws_write (with LWS_PRE bytes in front). permessage-deflate keeps reading
-    /// it after lws_write returns, so it is only released at the next WRITEABLE (notes, pitfall 5).
-    private var inFlight: UnsafeMutableRawBufferPointer?
+    /// The buffer of the last lws_write (LWS_PRE bytes, then the message). permessage-deflate keeps
+    /// reading it after lws_write returns (notes, pitfall 5), so it is reused or released only at the
+    /// next WRITEABLE: a stream of frames writes through one allocation.
+    private var writeBuffer: UnsafeMutableRawBufferPointer?
 
     init(id: UInt64, wsi: OpaquePointer, session: Session, peer: String, maxMessageBytes: Int) {
         self.id = id
@@ -46,7 +47,7 @@ final class Connection {
         self.maxMessageBytes = maxMessageBytes
     }
 
-    deinit { inFlight?.deallocate() }
+    deinit { writeBuffer?.deallocate() }
 
     /// Appends one RECEIVE chunk; returns the message once its last fragment arrived.
     func receive(_ chunk: UnsafeRawBufferPointer, isFirst: Bool, isFinal: Bool, isBinary: Bool) -> Received {
@@ -81,29 +82,42 @@ final class Connection {
     /// Handles SERVER_WRITEABLE: exactly one `lws_write` of the session's next message, or the pending close.
     /// Returns the callback's result: -1 closes the connection.
     func writeable() -> Int32 {
-        inFlight?.deallocate()
-        inFlight = nil
         if let (status, reason) = pendingClose {
             var bytes = Array(reason.utf8.prefix(123))   // a close reason fits in 123 bytes
             lws_close_reason(wsi, status, &bytes, bytes.count)
             return -1
         }
-        guard let text = session.nextOutgoing() else { return 0 }
-        // Frames come from the frames encoder, errors from sorted-key JSON whose first key is `code`.
-        if text.hasPrefix(#"{"type":"frames""#) { framesSent += 1 } else if text.hasPrefix(#"{"code":"#) { errorsSent += 1 }
         let pre = Int(CLWS_PRE)
-        let utf8 = text.utf8.count
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pre + utf8, alignment: 16)
-        inFlight = buffer
-        let target = UnsafeMutableRawBufferPointer(rebasing: buffer[pre...])
-        // A native string's bytes are contiguous: one memcpy instead of copying through its UTF-8 view.
-        if text.utf8.withContiguousStorageIfAvailable({ target.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
-            target.copyBytes(from: text.utf8)
+        let next = session.withNextOutgoing { message, kind -> (payload: UnsafeMutablePointer<UInt8>?, length: Int, kind: Session.OutgoingKind) in
+            let buffer = writeBuffer(holding: pre + message.count)
+            let target = UnsafeMutableRawBufferPointer(rebasing: buffer[pre...])
+            target.copyMemory(from: message)
+            if kind == .text, message.starts(with: Self.errorPrefix) { errorsSent += 1 }
+            return (target.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, kind)
         }
-        guard let payload = buffer.baseAddress?.advanced(by: pre).assumingMemoryBound(to: UInt8.self) else { return -1 }
-        let written = lws_write(wsi, payload, utf8, LWS_WRITE_TEXT)
-        if written < utf8 { return -1 }
+        guard let next else {
+            writeBuffer?.deallocate()
+            writeBuffer = nil
+            return 0
+        }
+        guard let payload = next.payload else { return -1 }
+        if next.kind == .frames { framesSent += 1 }
+        let written = lws_write(wsi, payload, next.length, LWS_WRITE_TEXT)
+        if written < next.length { return -1 }
         if session.hasOutgoing { lws_callback_on_writable(wsi) }
         return 0
+    }
+
+    /// Errors are sorted-key JSON whose first key is `code`.
+    private static let errorPrefix = Array(#"{"code":"#.utf8)
+
+    /// The write buffer, reused when it holds `size` bytes and is not much larger (a stream of frames
+    /// after a large `scene` reply does not keep the large block), else replaced.
+    private func writeBuffer(holding size: Int) -> UnsafeMutableRawBufferPointer {
+        if let buffer = writeBuffer, buffer.count >= size, buffer.count <= max(4 * size, 4096) { return buffer }
+        writeBuffer?.deallocate()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1024), alignment: 16)
+        writeBuffer = buffer
+        return buffer
     }
 }

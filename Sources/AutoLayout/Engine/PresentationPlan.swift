@@ -48,10 +48,11 @@ struct PresentationPlan {
     mutating func rebuild(root: View, keyboard: View, animator: Animator, changes: UInt64) {
         entries.removeAll(keepingCapacity: true)
         animations.removeAll(keepingCapacity: true)
+        let running = animator.running   // captured alone: capturing the animator copied it per view
         func add(_ view: View) {
             let start = animations.count
             var count = -1
-            if let list = animator.running[ObjectIdentifier(view)] {
+            if let list = running[ObjectIdentifier(view)] {
                 animations.append(contentsOf: list)
                 count = list.count
             }

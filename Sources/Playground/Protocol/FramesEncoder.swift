@@ -6,23 +6,33 @@ import AutoLayout
 ///
 /// The output is the documented message (`type`, `seq`, `time`, `final`, `views`, optional `keyboard`)
 /// with numbers in their shortest round-trip form after rounding to a micro-point: `375`, `-31.5`,
-/// `0.2`, never `375.0` or `0.30000000000000004`. The buffer is reused from message to message.
+/// `0.2`, never `375.0` or `0.30000000000000004`. The buffer is reused from message to message; each
+/// piece reserves its largest size once and is then written through a pointer, without a capacity or
+/// uniqueness check per byte.
 struct FramesEncoder {
-    private(set) var bytes: [UInt8] = []
+    private let buffer = ByteBuffer()
+    /// Bytes of the message written so far.
+    private var count = 0
     private var viewCount = 0
     private var fieldCount = 0
 
     init() {}
 
+    /// Largest text of one number: a sign, ten integer digits, a point and six decimals, or Swift's
+    /// description of a double (at most 24 characters) beyond 2³².
+    static let maximumNumberBytes = 32
+
     /// Starts a message: `{"type":"frames","seq":…,"time":…,"final":…,"views":{`.
     mutating func begin(sequence: Int, time: Double, final: Bool) {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         viewCount = 0
-        append(#"{"type":"frames","seq":"#)
-        appendInteger(Int64(sequence))
-        append(#","time":"#)
-        Self.appendNumber(time, to: &bytes)
-        append(final ? #","final":true,"views":{"# : #","final":false,"views":{"#)
+        write(reserving: 96) { out in
+            out.put(#"{"type":"frames","seq":"#)
+            out.integer(Int64(sequence))
+            out.put(#","time":"#)
+            out.number(time)
+            out.put(final ? #","final":true,"views":{"# : #","final":false,"views":{"#)
+        }
     }
 
     /// Number of views written since `begin`.
@@ -30,29 +40,41 @@ struct FramesEncoder {
 
     /// Opens the entry of view `id` in `views`.
     mutating func beginView(_ id: String) {
-        if viewCount > 0 { bytes.append(UInt8(ascii: ",")) }
+        let separator = viewCount > 0
         viewCount += 1
         fieldCount = 0
-        appendString(id)
-        append(":{")
+        // An escaped byte takes at most six (`\u001f`); quotes, comma, colon and brace add five.
+        write(reserving: id.utf8.count * 6 + 5) { out in
+            if separator { out.put(UInt8(ascii: ",")) }
+            out.string(id)
+            out.put(":{")
+        }
     }
 
     /// Writes `"name":[x,y,w,h]` into the open view.
     mutating func field(_ name: StaticString, _ rect: Rect) {
-        openField(name)
-        appendArray(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+        openField(name, reserving: 4 * (Self.maximumNumberBytes + 1) + 1) { out in
+            out.numbers(rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+        }
     }
 
     /// Writes `"name":[a,b,c,d,tx,ty]` into the open view.
     mutating func field(_ name: StaticString, _ transform: AffineTransform) {
-        openField(name)
-        appendArray(transform.a, transform.b, transform.c, transform.d)
-        bytes.removeLast()   // the "]": two more components follow
-        bytes.append(UInt8(ascii: ","))
-        Self.appendNumber(transform.tx, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendNumber(transform.ty, to: &bytes)
-        bytes.append(UInt8(ascii: "]"))
+        openField(name, reserving: 6 * (Self.maximumNumberBytes + 1) + 1) { out in
+            out.put(UInt8(ascii: "["))
+            out.number(transform.a)
+            out.put(UInt8(ascii: ","))
+            out.number(transform.b)
+            out.put(UInt8(ascii: ","))
+            out.number(transform.c)
+            out.put(UInt8(ascii: ","))
+            out.number(transform.d)
+            out.put(UInt8(ascii: ","))
+            out.number(transform.tx)
+            out.put(UInt8(ascii: ","))
+            out.number(transform.ty)
+            out.put(UInt8(ascii: "]"))
+        }
     }
 
     /// True when the open view has at least one field.
@@ -60,155 +82,226 @@ struct FramesEncoder {
 
     /// Writes `"name":number` into the open view.
     mutating func field(_ name: StaticString, _ value: Double) {
-        openField(name)
-        Self.appendNumber(value, to: &bytes)
+        openField(name, reserving: Self.maximumNumberBytes) { out in out.number(value) }
     }
 
     /// Writes `"name":true` or `"name":false` into the open view.
     mutating func field(_ name: StaticString, _ value: Bool) {
-        openField(name)
-        bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
+        openField(name, reserving: 5) { out in out.put(value ? "true" : "false") }
     }
 
     /// Closes the open view.
     mutating func endView() {
-        bytes.append(UInt8(ascii: "}"))
+        write(reserving: 1) { out in out.put(UInt8(ascii: "}")) }
     }
 
     /// Drops the view opened at `mark` (it had no changed field) so it does not appear in `views`.
     mutating func cancelView(at mark: Int) {
-        bytes.removeSubrange(mark...)
+        count = mark
         viewCount -= 1
     }
 
     /// The current length: take it before `beginView` to pass to `cancelView`.
-    var mark: Int { bytes.count }
+    var mark: Int { count }
 
     /// Closes `views`, adds `keyboard` when given and closes the message.
     mutating func end(keyboard: Rect?) {
-        bytes.append(UInt8(ascii: "}"))
-        if let keyboard {
-            append(#","keyboard":"#)
-            appendArray(keyboard.origin.x, keyboard.origin.y, keyboard.size.width, keyboard.size.height)
+        write(reserving: 16 + 4 * (Self.maximumNumberBytes + 1)) { out in
+            out.put(UInt8(ascii: "}"))
+            if let keyboard {
+                out.put(#","keyboard":"#)
+                out.numbers(keyboard.origin.x, keyboard.origin.y, keyboard.size.width, keyboard.size.height)
+            }
+            out.put(UInt8(ascii: "}"))
         }
-        bytes.append(UInt8(ascii: "}"))
     }
+
+    /// The message's bytes, valid until the encoder writes again.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: buffer.base, count: count) }
 
     /// The message as text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    // MARK: Numbers
-
     /// Rounds to a micro-point (as `FrameStream.number`) and appends the shortest JSON text that reads
-    /// back as exactly that double. Non-finite values, which JSON cannot carry, are written as `null`.
+    /// back as exactly that double (see `ByteCursor.number`).
+    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberBytes) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            var out = ByteCursor(base)
+            out.number(value)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: out.next - base))
+        }
+    }
+
+    // MARK: Writing
+
+    /// Makes room for `maximum` more bytes, then lets `body` write up to that many at the end.
+    @inline(__always)
+    private mutating func write(reserving maximum: Int, _ body: (inout ByteCursor) -> Void) {
+        let base = buffer.reserve(count + maximum)
+        var out = ByteCursor(base + count)
+        body(&out)
+        count = out.next - base
+    }
+
+    @inline(__always)
+    private mutating func openField(_ name: StaticString, reserving maximum: Int, _ body: (inout ByteCursor) -> Void) {
+        let separator = fieldCount > 0
+        fieldCount += 1
+        write(reserving: name.utf8CodeUnitCount + 4 + maximum) { out in
+            if separator { out.put(UInt8(ascii: ",")) }
+            out.put(UInt8(ascii: "\""))
+            out.put(name)
+            out.put("\":")
+            body(&out)
+        }
+    }
+}
+
+/// The growable block of bytes behind a `FramesEncoder` (a class so that the block is freed once).
+final class ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+
+    init(capacity: Int = 1024) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit { base.deallocate() }
+
+    /// The block, holding at least `size` bytes (the first ones kept when it grows).
+    @inline(__always)
+    func reserve(_ size: Int) -> UnsafeMutablePointer<UInt8> {
+        if size > capacity { grow(to: size) }
+        return base
+    }
+
+    private func grow(to size: Int) {
+        let newCapacity = Swift.max(size, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: capacity)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
+
+/// A write position in a block the caller has made large enough.
+struct ByteCursor {
+    private(set) var next: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) { next = start }
+
+    @inline(__always) mutating func put(_ byte: UInt8) {
+        next.pointee = byte
+        next += 1
+    }
+
+    @inline(__always) mutating func put(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        next.update(from: text.utf8Start, count: length)
+        next += length
+    }
+
+    /// `[a,b,c,d]`.
+    @inline(__always) mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        put(UInt8(ascii: "["))
+        number(a)
+        put(UInt8(ascii: ","))
+        number(b)
+        put(UInt8(ascii: ","))
+        number(c)
+        put(UInt8(ascii: ","))
+        number(d)
+        put(UInt8(ascii: "]"))
+    }
+
+    mutating func integer(_ value: Int64) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        digits(value.magnitude)
+    }
+
+    /// Rounds to a micro-point and writes the shortest JSON text that reads back as exactly that
+    /// double. Non-finite values, which JSON cannot carry, are written as `null`.
     ///
     /// Below 2³² the double nearest n / 10⁶ has an ulp under 10⁻⁶, so no decimal with fewer digits
     /// reads back as the same double: n / 10⁶ written with its trailing zeros trimmed is the shortest
     /// round-trip form. Larger values (far outside any screen) use Swift's shortest description.
-    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+    mutating func number(_ value: Double) {
         guard value.isFinite else {
-            bytes.append(contentsOf: "null".utf8)
+            put("null")
             return
         }
-        let micros = (value * 1e6).rounded()
+        let micros = FrameStream.microPoints(value)
         guard abs(value) < 4_294_967_296 else {
             var text = (micros / 1e6 + 0).description
             if text.hasSuffix(".0") { text.removeLast(2) }
-            bytes.append(contentsOf: text.utf8)
+            for byte in text.utf8 { put(byte) }
             return
         }
         var magnitude = UInt64(abs(micros))
         if magnitude == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            put(UInt8(ascii: "0"))
             return
         }
-        if micros < 0 { bytes.append(UInt8(ascii: "-")) }
+        if micros < 0 { put(UInt8(ascii: "-")) }
         var fraction = magnitude % 1_000_000
         magnitude /= 1_000_000
-        appendDigits(magnitude, to: &bytes)
+        digits(magnitude)
         guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var digits = 6
+        put(UInt8(ascii: "."))
+        var places = 6
         while fraction % 10 == 0 {
             fraction /= 10
-            digits -= 1
+            places -= 1
         }
-        // `digits` fractional digits, with leading zeros.
-        var divisor: UInt64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        // `places` decimals with their leading zeros, written from the last.
+        var position = next + places
+        next = position
+        while places > 0 {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+            places -= 1
         }
     }
 
-    private static func appendDigits(_ value: UInt64, to bytes: inout [UInt8]) {
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
+    /// The decimal digits of `value`.
+    @inline(__always) mutating func digits(_ value: UInt64) {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
         }
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: room for the 20 digits of UInt64.max
-        let count = withUnsafeMutableBytes(of: &scratch) { buffer -> Int in
-            var remaining = value
-            var index = buffer.count
-            while remaining > 0, index > 0 {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            }
-            return index
-        }
-        withUnsafeBytes(of: &scratch) { bytes.append(contentsOf: $0[count...]) }
-    }
-
-    // MARK: Helpers
-
-    private mutating func openField(_ name: StaticString) {
-        if fieldCount > 0 { bytes.append(UInt8(ascii: ",")) }
-        fieldCount += 1
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        append("\":")
-    }
-
-    private mutating func appendArray(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
-        bytes.append(UInt8(ascii: "["))
-        Self.appendNumber(x, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendNumber(y, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendNumber(width, to: &bytes)
-        bytes.append(UInt8(ascii: ","))
-        Self.appendNumber(height, to: &bytes)
-        bytes.append(UInt8(ascii: "]"))
-    }
-
-    private mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        Self.appendDigits(value.magnitude, to: &bytes)
-    }
-
-    private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        var position = next + length
+        next = position
+        rest = value
+        repeat {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
     }
 
     /// A JSON string: `"`, `\` and control characters escaped; everything else copied as UTF-8.
-    private mutating func appendString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+    mutating func string(_ string: String) {
+        put(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): append(#"\""#)
-            case UInt8(ascii: "\\"): append(#"\\"#)
-            case 0x0A: append(#"\n"#)
-            case 0x0D: append(#"\r"#)
-            case 0x09: append(#"\t"#)
+            case UInt8(ascii: "\""): put(#"\""#)
+            case UInt8(ascii: "\\"): put(#"\\"#)
+            case 0x0A: put(#"\n"#)
+            case 0x0D: put(#"\r"#)
+            case 0x09: put(#"\t"#)
             case 0..<0x20:
-                append("\\u00")
-                bytes.append(UInt8(ascii: "0") + (byte >> 4))
-                bytes.append(byte & 0xF < 10 ? UInt8(ascii: "0") + (byte & 0xF) : UInt8(ascii: "a") + (byte & 0xF) - 10)
-            default: bytes.append(byte)
+                put("\\u00")
+                put(UInt8(ascii: "0") + (byte >> 4))
+                put(byte & 0xF < 10 ? UInt8(ascii: "0") + (byte & 0xF) : UInt8(ascii: "a") + (byte & 0xF) - 10)
+            default: put(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 }

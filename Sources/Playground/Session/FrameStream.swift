@@ -25,9 +25,10 @@ struct FrameStream {
     /// easing curve round to the same micro-point).
     private var sentFinal = true
 
-    /// The next `frames` message for `engine`'s current presentation, or nil when nothing changed and
+    /// Renders the next `frames` message for `engine`'s current presentation and returns its UTF-8
+    /// bytes, valid until the next render; nil (and nothing recorded as sent) when nothing changed and
     /// no final message is owed.
-    mutating func next(for engine: LayoutEngine) -> String? {
+    mutating func renderNext(for engine: LayoutEngine) -> UnsafeRawBufferPointer? {
         let final = !engine.isMoving
         encoder.begin(sequence: sequence + 1, time: engine.time, final: final)
         guard let keyboard = takeChanges(of: engine, encoding: true, force: final && !sentFinal) else {
@@ -36,7 +37,7 @@ struct FrameStream {
         sequence += 1
         sentFinal = final
         encoder.end(keyboard: keyboard.changed ? keyboard.frame : nil)
-        return encoder.text
+        return encoder.bytes
     }
 
     /// Records the current presentation as sent without making a message.
@@ -117,7 +118,18 @@ struct FrameStream {
     }
 
     /// Rounds to a micro-point so streams carry no floating-point noise, and writes −0 as 0.
-    static func number(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 + 0 }
+    @inline(__always)
+    static func number(_ value: Double) -> Double { microPoints(value) / 1e6 + 0 }
+
+    /// `value × 10⁶` rounded to an integer, halves to even. Adding and subtracting 1.5 × 2⁵² rounds in
+    /// the floating-point unit's default mode, which a frame's few hundred numbers would otherwise pay
+    /// a libm call each for; from 2⁵¹ on every double is an integer already. NaN and infinities pass.
+    @inline(__always)
+    static func microPoints(_ value: Double) -> Double {
+        let scaled = value * 1e6
+        guard abs(scaled) < 0x1p51 else { return scaled }
+        return (scaled + 0x1.8p52) - 0x1.8p52
+    }
 
     static func numbers(_ values: [Double]) -> [Double] { values.map(number) }
 

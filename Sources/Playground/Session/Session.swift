@@ -149,12 +149,29 @@ public final class Session {
     /// The next text message to send, rendered now: a pending `frames` carries the newest state and is
     /// skipped when nothing changed.
     public func nextOutgoing() -> String? {
+        withNextOutgoing { message, _ in String(decoding: message, as: UTF8.self) }
+    }
+
+    /// What `withNextOutgoing(_:)` hands over.
+    public enum OutgoingKind: Sendable {
+        /// A `frames` message.
+        case frames
+        /// Any other message (a reply, an event or an error).
+        case text
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the next message to send (valid only during the call) and
+    /// its kind, and returns its result; nil when there is nothing to send. The same message as
+    /// `nextOutgoing()`, without making a `String` of a `frames`: a transport copies the bytes into its
+    /// write buffer. `body` must not call back into the session.
+    public func withNextOutgoing<R>(_ body: (_ message: UnsafeRawBufferPointer, _ kind: OutgoingKind) throws -> R) rethrows -> R? {
         while let item = outbox.popFirst() {
             switch item {
-            case .text(let text):
-                return text
+            case .text(var text):
+                return try text.withUTF8 { try body(UnsafeRawBufferPointer($0), .text) }
             case .frames:
-                if let text = frameStream.next(for: scene.engine) { return text }
+                // The bytes live in the encoder's buffer; reading them takes no access to the stream.
+                if let message = frameStream.renderNext(for: scene.engine) { return try body(message, .frames) }
             }
         }
         return nil
