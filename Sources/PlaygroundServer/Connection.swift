@@ -34,15 +34,16 @@ final class Connection {
 
     private var message: [UInt8] = []
     private let maxMessageBytes: Int
-    /// The buffer of the last lws_write (LWS_PRE bytes, then the message). permessage-deflate keeps
-    /// reading it after lws_write returns (notes, pitfall 5), so it is reused or released only at the
-    /// next WRITEABLE: a stream of frames writes through one allocation.
+    /// The buffer of the last lws_write of a text message (LWS_PRE bytes, then the message; `frames` are
+    /// written from the session's own buffer). permessage-deflate keeps reading it after lws_write
+    /// returns (notes, pitfall 5), so it is reused or released only at the next WRITEABLE.
     private var writeBuffer: UnsafeMutableRawBufferPointer?
 
     init(id: UInt64, wsi: OpaquePointer, session: Session, peer: String, maxMessageBytes: Int) {
         self.id = id
         self.wsi = wsi
         self.session = session
+        session.frameHeadroom = Int(CLWS_PRE)
         self.peer = peer
         self.maxMessageBytes = maxMessageBytes
     }
@@ -89,6 +90,12 @@ final class Connection {
         }
         let pre = Int(CLWS_PRE)
         let next = session.withNextOutgoing { message, kind -> (payload: UnsafeMutablePointer<UInt8>?, length: Int, kind: Session.OutgoingKind) in
+            if kind == .frames {
+                // Sent in place: LWS_PRE writable bytes precede it (`frameHeadroom`), and it stays
+                // unchanged until the next frame is rendered, at a later WRITEABLE (pitfall 5 holds).
+                let payload = message.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self) }
+                return (payload, message.count, kind)
+            }
             let buffer = writeBuffer(holding: pre + message.count)
             let target = UnsafeMutableRawBufferPointer(rebasing: buffer[pre...])
             target.copyMemory(from: message)

@@ -11,7 +11,10 @@ import AutoLayout
 /// uniqueness check per byte.
 struct FramesEncoder {
     private let buffer = ByteBuffer()
-    /// Bytes of the message written so far.
+    /// Bytes left free before each message, for a transport to write its own header in place (taken
+    /// at the next `begin`).
+    var headroom = 0
+    /// End of what is written so far (the message starts at `headroom`).
     private var count = 0
     private var viewCount = 0
     private var fieldCount = 0
@@ -24,7 +27,7 @@ struct FramesEncoder {
 
     /// Starts a message: `{"type":"frames","seq":…,"time":…,"final":…,"views":{`.
     mutating func begin(sequence: Int, time: Double, final: Bool) {
-        count = 0
+        count = headroom
         viewCount = 0
         write(reserving: 96) { out in
             out.put(#"{"type":"frames","seq":"#)
@@ -116,8 +119,10 @@ struct FramesEncoder {
         }
     }
 
-    /// The message's bytes, valid until the encoder writes again.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: buffer.base, count: count) }
+    /// The message's bytes, valid until the encoder writes again; `headroom` bytes precede them.
+    var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: buffer.base + headroom, count: count - headroom)
+    }
 
     /// The message as text.
     var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -17,6 +17,11 @@ struct FrameStream {
     private var visitedStates: [Shown] = []
     private var sentKeyboard: Rect?
     private var encoder = FramesEncoder()
+    /// Bytes left writable before each message (see `Session.frameHeadroom`).
+    var headroom: Int {
+        get { encoder.headroom }
+        set { encoder.headroom = newValue }
+    }
     private(set) var sequence = 0
     /// Set by `load`: the next message lists every view and field.
     var sendsEverything = true

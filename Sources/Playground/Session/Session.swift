@@ -160,10 +160,20 @@ public final class Session {
         case text
     }
 
-    /// Calls `body` with the UTF-8 bytes of the next message to send (valid only during the call) and
-    /// its kind, and returns its result; nil when there is nothing to send. The same message as
-    /// `nextOutgoing()`, without making a `String` of a `frames`: a transport copies the bytes into its
-    /// write buffer. `body` must not call back into the session.
+    /// Bytes kept free and writable before every `frames` message `withNextOutgoing(_:)` hands over, so
+    /// a transport can put its framing header in front of the message and send it in place (0 by
+    /// default; the server sets libwebsockets' `LWS_PRE`).
+    public var frameHeadroom: Int {
+        get { frameStream.headroom }
+        set { frameStream.headroom = max(0, newValue) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the next message to send and its kind, and returns its
+    /// result; nil when there is nothing to send. The same message as `nextOutgoing()`, without making a
+    /// `String` of a `frames`. The bytes of a text message are valid only during the call; those of a
+    /// `frames` stay valid, unchanged, until the session renders its next `frames` (in a later call), and
+    /// are preceded by `frameHeadroom` bytes the caller may overwrite. `body` must not call back into
+    /// the session.
     public func withNextOutgoing<R>(_ body: (_ message: UnsafeRawBufferPointer, _ kind: OutgoingKind) throws -> R) rethrows -> R? {
         while let item = outbox.popFirst() {
             switch item {
