@@ -100,9 +100,17 @@ struct PropertyAnimation {
 
 /// The running animations of one engine, keyed by view.
 struct Animator {
-    private(set) var running: [ObjectIdentifier: [PropertyAnimation]] = [:] { didSet { version &+= 1 } }
+    private(set) var running: [ObjectIdentifier: [PropertyAnimation]] = [:] {
+        didSet {
+            version &+= 1
+            isAnimating = !running.isEmpty
+        }
+    }
     /// Moves whenever `running` changes.
     private(set) var version: UInt64 = 0
+    /// Whether any animation runs: `!running.isEmpty`, kept beside the engine's other fields because
+    /// every tick of every animating session asks, and the dictionary's storage is elsewhere in memory.
+    private(set) var isAnimating = false
     /// Recently ended animations, kept so a seek back in time can show them again.
     private(set) var retired: [ObjectIdentifier: [PropertyAnimation]] = [:]
     private var retiredCount = 0
@@ -121,7 +129,6 @@ struct Animator {
     private var nextGroup = 1
     private(set) var contexts: [AnimationContext] = []
 
-    var isAnimating: Bool { !running.isEmpty }
     var current: AnimationContext? { contexts.last }
 
     /// Opens a block. Nested in another block it inherits the outer duration and curve unless the
@@ -269,7 +276,7 @@ struct Animator {
     /// `mutating` only so that `LayoutEngine` passes its animator in place instead of copying it
     /// (retaining each of its collections) on every frame. Nothing is changed.
     mutating func isMoving(at time: Double) -> Bool {
-        if !running.isEmpty { return true }
+        if isAnimating { return true }
         guard time < retiredEnd else { return false }
         return retired.values.contains { list in list.contains { $0.begin <= time && !$0.isFinished(at: time) } }
     }
