@@ -10,7 +10,7 @@ extension SolverCore {
     ///   with the installed required constraints (the explanation lists those involved, in insertion order).
     ///   On throw the solver is exactly as before.
     mutating func addConstraint(_ constraint: Constraint) throws {
-        let key = ObjectIdentifier(constraint)
+        let key = infoKey(constraint)
         if infos[key] != nil { throw SolverError.duplicateConstraint(constraint) }
         let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
         let required = constraint.strength.isRequired
@@ -116,7 +116,7 @@ extension SolverCore {
     /// its row dropped; the constraint's error variables leave the objective), then re-optimises.
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed (solver unchanged).
     mutating func removeConstraint(_ constraint: Constraint) throws {
-        let key = ObjectIdentifier(constraint)
+        let key = infoKey(constraint)
         guard let info = infos.removeValue(forKey: key) else {
             throw SolverError.unknownConstraint(constraint)
         }
@@ -154,7 +154,7 @@ extension SolverCore {
 
     /// Whether the constraint is installed.
     mutating func hasConstraint(_ constraint: Constraint) -> Bool {
-        infos[ObjectIdentifier(constraint)] != nil
+        infos[infoKey(constraint)] != nil
     }
 
     /// Subject choice of paper §3.2: an external symbol, the one mentioned by the fewest rows (a new
@@ -298,8 +298,7 @@ extension SolverCore {
         var seen = Set<ObjectIdentifier>()
         func visit(_ s: Int) {
             guard s >= 0, s < owners.count, let c = owners[s], c !== failing else { return }
-            let key = ObjectIdentifier(c)
-            guard let info = infos[key], info.required, seen.insert(key).inserted else { return }
+            guard let info = infos[infoKey(c)], info.required, seen.insert(ObjectIdentifier(c)).inserted else { return }
             found.append((info.order, c))
         }
         for s in row.cells.keys { visit(s) }

@@ -12,7 +12,7 @@ extension SolverCore {
     ///   constraints inconsistent (e.g. a redundant required equality whose constant now disagrees).
     ///   On throw the solver is exactly as before.
     mutating func setConstant(_ newConstant: Double, of constraint: Constraint) throws {
-        let key = ObjectIdentifier(constraint)
+        let key = infoKey(constraint)
         guard var info = infos[key] else { throw SolverError.unknownConstraint(constraint) }
         let delta = newConstant - info.constant
         if delta == 0 { return }
@@ -35,7 +35,7 @@ extension SolverCore {
     /// The current expression constant of an installed constraint (its original constant, or the last
     /// value given to ``setConstant(_:of:)``); nil if not installed.
     mutating func constant(of constraint: Constraint) -> Double? {
-        infos[ObjectIdentifier(constraint)]?.constant
+        infos[infoKey(constraint)]?.constant
     }
 
     /// Moves the expression constant of a constraint by `delta` through its marker. Returns the basic

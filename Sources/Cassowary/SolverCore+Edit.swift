@@ -18,7 +18,7 @@ extension SolverCore {
             column = markerColumns.count
             markerColumns.append(MarkerColumn())
         }
-        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: infos[ObjectIdentifier(constraint)]!,
+        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: infos[infoKey(constraint)]!,
                                       column: column)
     }
 
@@ -44,13 +44,13 @@ extension SolverCore {
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
     mutating func suggestValue(_ value: Double, for variable: Variable) throws {
         guard let i = edits.index(forKey: variable.id) else { throw SolverError.unknownEditVariable(variable) }
-        let delta = value - edits.values[i].value
-        edits.values[i].value = value
+        let delta = value - edits[valueAt: i].value
+        edits[valueAt: i].value = value
         // The edit constraint is `variable - value == 0`: its expression constant moves by -delta.
-        let c = edits.values[i].column
+        let c = edits[valueAt: i].column
         var column = MarkerColumn()
         swap(&column, &markerColumns[c])
-        applyEditDelta(edits.values[i].info, -delta, column: &column)
+        applyEditDelta(edits[valueAt: i].info, -delta, column: &column)
         let before = cellsVersion
         if dualOptimize() < 0 {
             // Dual simplex preserves dual feasibility: the objective is still optimal.

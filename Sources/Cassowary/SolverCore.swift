@@ -39,6 +39,12 @@ struct ConstraintInfo {
     var markerCoefficient: Double { negativeMarker ? -1 : 1 }
 }
 
+/// The key of `constraint` in ``SolverCore/infos``: its object address, never 0, and not reused while
+/// the solver holds the constraint (``SolverCore/owners`` keeps it alive).
+@inline(__always) func infoKey(_ constraint: Constraint) -> Int {
+    Int(bitPattern: ObjectIdentifier(constraint))
+}
+
 /// The priority level and weight a non-required constraint contributes with (NaN priority as 0,
 /// non-positive or non-finite weight as 1).
 func objectivePriorityAndWeight(_ strength: Strength) -> (priority: Double, weight: Double) {
@@ -120,14 +126,15 @@ struct SolverCore {
     var levelStride = 1
     var artificial: Row?
 
-    var infos: [ObjectIdentifier: ConstraintInfo] = [:]
-    var edits: [Int: EditInfo] = [:]
+    /// Installed constraints by `ObjectIdentifier` bit pattern (see ``infoKey(_:)``).
+    var infos = IdentityTable<ConstraintInfo>()
+    var edits = IdentityTable<EditInfo>()
     /// The marker columns of the edit variables (see ``MarkerColumn``); freed entries are reused.
     var markerColumns: [MarkerColumn] = []
     var freeMarkerColumns: [Int] = []
 
     // Variables: id -> dense slot.
-    var varSlots: [Int: Int] = [:]
+    var varSlots = IdentityTable<Int>()
     var slotVariables: [Variable] = []
     var slotSymbols: [Int] = []
     var slotValues: [Double] = []
@@ -356,11 +363,11 @@ struct SolverCore {
         objective = []
         levelStride = 1
         artificial = nil
-        infos = [:]
-        edits = [:]
+        infos.removeAll()
+        edits.removeAll()
         markerColumns = []
         freeMarkerColumns = []
-        varSlots = [:]
+        varSlots.removeAll()
         slotVariables = []
         slotSymbols = []
         slotValues = []

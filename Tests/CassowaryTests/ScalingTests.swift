@@ -49,6 +49,38 @@ import Testing
         }
     }
 
+    /// The identity table behind constraint, variable and edit lookups agrees with `Dictionary` through
+    /// growth and backward-shift deletions, with keys spread like object addresses (multiples of 16)
+    /// and like variable ids (small, dense); values changed in place through their bucket stay put.
+    @Test(arguments: [16, 1])
+    func identityTableMatchesDictionary(stride: Int) {
+        var g = LCG(state: UInt64(stride))
+        var table = IdentityTable<Int>()
+        var reference: [Int: Int] = [:]
+        for step in 0..<20_000 {
+            let key = (1 + g.int(3000)) * stride
+            switch g.int(4) {
+            case 0:
+                #expect(table.removeValue(forKey: key) == reference.removeValue(forKey: key))
+            case 1:
+                if let i = table.index(forKey: key) {
+                    table[valueAt: i] += 1
+                    reference[key, default: 0] += 1
+                } else {
+                    #expect(reference[key] == nil)
+                }
+            default:
+                table[key] = step
+                reference[key] = step
+            }
+            #expect(table.count == reference.count)
+        }
+        #expect(table.count > 500)
+        for key in (1...3000).map({ $0 * stride }) {
+            #expect(table[key] == reference[key], "key \(key)")
+        }
+    }
+
     /// Rows of ten boxes sharing the container width (the `rows` layout of solver-bench): every box must
     /// get the width the required chain leaves, through builds, crossing resizes and constant changes.
     @Test(arguments: [false, true])
