@@ -115,4 +115,21 @@ import Testing
         #expect(engine.view("a") == nil)
         #expect(throws: LayoutError.cannotRemoveRoot) { try engine.removeView("root") }
     }
+
+    /// `viewCount` (read from the table of names) counts the tree's views but the root through nested
+    /// additions and the removal of a subtree.
+    @Test func viewCountFollowsTheTree() throws {
+        let engine = LayoutEngine(size: Size(width: 375, height: 667))
+        #expect(engine.viewCount == 0)
+        try engine.addView("a")
+        try engine.addView("a1", parent: "a")
+        try engine.addView("a2", parent: "a")
+        try engine.addView("a21", parent: "a2")
+        try engine.addView("b")
+        #expect(engine.viewCount == 5 && engine.views.count == 5)
+        try engine.removeView("a2")
+        #expect(engine.viewCount == 3 && engine.views.count == 3)
+        try engine.removeView("a")
+        #expect(engine.viewCount == 1 && engine.views.map(\.identifier) == ["b"])
+    }
 }

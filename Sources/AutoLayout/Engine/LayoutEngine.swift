@@ -37,6 +37,9 @@ public final class LayoutEngine {
     var exerciseStays: [Int: Cassowary.Constraint] = [:]
     /// Moves on every change to what the views show (see `View.changes`).
     let changes = ChangeCounter()
+    /// Whether a view of this engine was ever made a stack view (the layout pass skips looking for them
+    /// until then).
+    var hasHadStackViews = false
     /// The tree's model values and animations in one block, for frames (`forEachPresentation`).
     var presentationPlan = PresentationPlan()
 
@@ -68,12 +71,9 @@ public final class LayoutEngine {
     /// All views but the root, parents before children, siblings in insertion order.
     public var views: [View] { root.descendants }
 
-    /// The number of views but the root (`views.count`, without building the list).
-    public var viewCount: Int {
-        var count = 0
-        root.forEachDescendant { _ in count += 1 }
-        return count
-    }
+    /// The number of views but the root (`views.count`, without walking the tree: every view in the
+    /// tree is named in `viewsByID`, and only there).
+    public var viewCount: Int { viewsByID.count - 1 }
 
     /// The user's constraints in the order they were added.
     public var constraints: [LayoutConstraint] { orderedConstraints }

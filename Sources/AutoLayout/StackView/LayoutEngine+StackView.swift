@@ -46,6 +46,7 @@ extension LayoutEngine {
             layout.arranged = arranged
         } else {
             view.stackLayout = StackLayout(configuration: stack, arranged: arranged)
+            hasHadStackViews = true
         }
         updateStack(of: view)
     }
@@ -71,7 +72,9 @@ extension LayoutEngine {
     /// The update-constraints phase of a layout pass: rebuilds the constraints of every stack view whose
     /// inputs changed since they were generated.
     func updateStackViews() {
-        // Walks the tree without building the list of views: this runs on every layout pass.
+        // Runs on every layout pass: nothing to walk until a view has been made a stack view, then the
+        // tree is walked without building the list of views.
+        guard hasHadStackViews else { return }
         if root.stackLayout != nil { updateStack(of: root) }
         root.forEachDescendant { view in
             if view.stackLayout != nil { updateStack(of: view) }
