@@ -108,7 +108,13 @@ final class Connection {
             return 0
         }
         guard let payload = next.payload else { return -1 }
-        if next.kind == .frames { framesSent += 1 }
+        if next.kind == .frames {
+            framesSent += 1
+            // The previous text's buffer is no longer read (this is a later WRITEABLE): a session that
+            // streams or sits idle after a large reply does not keep it.
+            writeBuffer?.deallocate()
+            writeBuffer = nil
+        }
         let written = lws_write(wsi, payload, next.length, LWS_WRITE_TEXT)
         if written < next.length { return -1 }
         if session.hasOutgoing { lws_callback_on_writable(wsi) }
@@ -123,7 +129,7 @@ final class Connection {
     private func writeBuffer(holding size: Int) -> UnsafeMutableRawBufferPointer {
         if let buffer = writeBuffer, buffer.count >= size, buffer.count <= max(4 * size, 4096) { return buffer }
         writeBuffer?.deallocate()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1024), alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 256), alignment: 16)
         writeBuffer = buffer
         return buffer
     }

@@ -168,9 +168,10 @@ final class ByteBuffer {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
 
-    init(capacity: Int = 1024) {
-        base = .allocate(capacity: capacity)
-        self.capacity = capacity
+    /// Empty until the first message: an idle session holds no message bytes.
+    init() {
+        base = .allocate(capacity: 0)
+        capacity = 0
     }
 
     deinit { base.deallocate() }
@@ -183,7 +184,7 @@ final class ByteBuffer {
     }
 
     private func grow(to size: Int) {
-        let newCapacity = Swift.max(size, capacity * 2)
+        let newCapacity = Swift.max(size, capacity * 2, 1024)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: capacity)
         base.deallocate()
