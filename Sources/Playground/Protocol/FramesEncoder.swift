@@ -246,37 +246,42 @@ struct ByteCursor {
             for byte in text.utf8 { put(byte) }
             return
         }
-        var magnitude = UInt64(abs(micros))
+        let magnitude = UInt64(abs(micros))
         if magnitude == 0 {
             put(UInt8(ascii: "0"))
             return
         }
         if micros < 0 { put(UInt8(ascii: "-")) }
-        var fraction = magnitude % 1_000_000
-        magnitude /= 1_000_000
-        digits(magnitude)
+        digits(magnitude / 1_000_000)
+        let fraction = Int(magnitude % 1_000_000)
         guard fraction != 0 else { return }
+        // Six decimals two at a time, then the trailing zeros taken back (the fraction is not 0).
         put(UInt8(ascii: "."))
-        var places = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        // `places` decimals with their leading zeros, written from the last.
-        var position = next + places
-        next = position
-        while places > 0 {
-            position -= 1
-            position.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
-            fraction /= 10
-            places -= 1
-        }
+        pair(fraction / 10_000)
+        pair(fraction / 100 % 100)
+        pair(fraction % 100)
+        while next[-1] == UInt8(ascii: "0") { next -= 1 }
+    }
+
+    /// The two decimal digits of `value` (0…99).
+    @inline(__always) private mutating func pair(_ value: Int) {
+        let digits: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        next.update(from: digits.utf8Start + 2 * value, count: 2)
+        next += 2
     }
 
     /// The decimal digits of `value`.
     @inline(__always) mutating func digits(_ value: UInt64) {
-        var length = 1
-        var rest = value / 10
+        if value < 10 {
+            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 100 {
+            pair(Int(value))
+            return
+        }
+        var length = 2
+        var rest = value / 100
         while rest > 0 {
             length += 1
             rest /= 10
