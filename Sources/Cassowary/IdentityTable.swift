@@ -1,16 +1,14 @@
-/// A hash map from non-zero `Int` keys (variable ids, object addresses) to values: the values in one
-/// dense array, found through an open-addressing table of bucket → position (linear probing, Fibonacci
-/// hashing, power-of-two capacity at most 3/4 full, backward-shift deletion). It replaces `Dictionary`
-/// where the solver looks a variable or a constraint up on every call: a multiply instead of a SipHash
-/// round per lookup, in no more memory. No iteration order is offered.
+/// A hash map from non-zero `Int` keys (variable ids, object addresses) to values: keys and values in
+/// two dense arrays, found through an open-addressing table of 32-bit positions (linear probing,
+/// Fibonacci hashing, power-of-two capacity at most 3/4 full, backward-shift deletion; a removal moves
+/// the last entry into the hole). It replaces `Dictionary` where the solver looks a variable or a
+/// constraint up on every call: a multiply instead of a SipHash round per lookup, in less memory (4 bytes
+/// per bucket). No iteration order is offered.
 struct IdentityTable<Value> {
-    /// Key of each bucket, 0 for an empty one.
-    private var bucketKeys: [Int] = []
-    /// Position in `values` of each bucket's entry.
-    private var positions: [Int32] = []
+    /// Position in `keys` and `values` of each bucket's entry, -1 for an empty bucket.
+    private var buckets: [Int32] = []
+    private var keys: [Int] = []
     private var values: [Value] = []
-    /// Key of each entry of `values` (to move the last entry into a hole on removal).
-    private var valueKeys: [Int] = []
     private var shift = 64
 
     init() {}
@@ -25,13 +23,13 @@ struct IdentityTable<Value> {
 
     /// The bucket holding `key`, or the empty bucket where its probe ends (-1 for an empty table).
     @inline(__always) private func bucket(of key: Int) -> (index: Int, found: Bool) {
-        guard !bucketKeys.isEmpty else { return (-1, false) }
-        let mask = bucketKeys.count - 1
+        guard !buckets.isEmpty else { return (-1, false) }
+        let mask = buckets.count - 1
         var i = home(key)
         while true {
-            let k = bucketKeys[i]
-            if k == key { return (i, true) }
-            if k == 0 { return (i, false) }
+            let position = buckets[i]
+            if position < 0 { return (i, false) }
+            if keys[Int(position)] == key { return (i, true) }
             i = (i + 1) & mask
         }
     }
@@ -39,7 +37,7 @@ struct IdentityTable<Value> {
     /// The position of `key`'s value, valid until an entry is removed.
     func index(forKey key: Int) -> Int? {
         let (b, found) = bucket(of: key)
-        return found ? Int(positions[b]) : nil
+        return found ? Int(buckets[b]) : nil
     }
 
     /// The value at `index` (from ``index(forKey:)``), read and changed in place.
@@ -58,17 +56,16 @@ struct IdentityTable<Value> {
             }
             var (b, found) = bucket(of: key)
             if found {
-                values[Int(positions[b])] = newValue
+                values[Int(buckets[b])] = newValue
                 return
             }
-            if (values.count + 1) * 4 > bucketKeys.count * 3 {
+            if (values.count + 1) * 4 > buckets.count * 3 {
                 grow()
                 b = bucket(of: key).index
             }
-            bucketKeys[b] = key
-            positions[b] = Int32(values.count)
+            buckets[b] = Int32(values.count)
+            keys.append(key)
             values.append(newValue)
-            valueKeys.append(key)
         }
     }
 
@@ -77,14 +74,16 @@ struct IdentityTable<Value> {
     mutating func removeValue(forKey key: Int) -> Value? {
         let (b, found) = bucket(of: key)
         guard found else { return nil }
-        let position = Int(positions[b])
+        let position = Int(buckets[b])
         clearBucket(b)
-        // Move the last entry into the hole.
         let last = values.count - 1
-        values.swapAt(position, last)
-        valueKeys.swapAt(position, last)
-        if position != last { positions[bucket(of: valueKeys[position]).index] = Int32(position) }
-        valueKeys.removeLast()
+        if position != last {
+            // The last entry moves into the hole; its bucket follows.
+            buckets[bucket(of: keys[last]).index] = Int32(position)
+            keys.swapAt(position, last)
+            values.swapAt(position, last)
+        }
+        keys.removeLast()
         return values.removeLast()
     }
 
@@ -92,33 +91,29 @@ struct IdentityTable<Value> {
 
     /// Empties bucket `index`, shifting back the entries of its probe run.
     private mutating func clearBucket(_ index: Int) {
-        let mask = bucketKeys.count - 1
+        let mask = buckets.count - 1
         var hole = index
         var j = index
         while true {
             j = (j + 1) & mask
-            let k = bucketKeys[j]
-            if k == 0 { break }
-            let h = home(k)
-            // Keep k where it is if its home lies cyclically in (hole, j].
+            let position = buckets[j]
+            if position < 0 { break }
+            let h = home(keys[Int(position)])
+            // Keep the entry where it is if its home lies cyclically in (hole, j].
             let stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j)
             if stays { continue }
-            bucketKeys[hole] = k
-            positions[hole] = positions[j]
+            buckets[hole] = position
             hole = j
         }
-        bucketKeys[hole] = 0
+        buckets[hole] = -1
     }
 
     private mutating func grow() {
-        let capacity = Swift.max(8, bucketKeys.count * 2)
-        bucketKeys = Array(repeating: 0, count: capacity)
-        positions = Array(repeating: 0, count: capacity)
+        let capacity = Swift.max(8, buckets.count * 2)
+        buckets = Array(repeating: -1, count: capacity)
         shift = 64 - capacity.trailingZeroBitCount
-        for (position, key) in valueKeys.enumerated() {
-            let b = bucket(of: key).index
-            bucketKeys[b] = key
-            positions[b] = Int32(position)
+        for (position, key) in keys.enumerated() {
+            buckets[bucket(of: key).index] = Int32(position)
         }
     }
 }
