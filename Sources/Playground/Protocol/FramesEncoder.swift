@@ -64,19 +64,16 @@ struct FramesEncoder {
     /// Writes `"name":[a,b,c,d,tx,ty]` into the open view.
     mutating func field(_ name: StaticString, _ transform: AffineTransform) {
         openField(name, reserving: 6 * (Self.maximumNumberBytes + 1) + 1) { out in
-            out.put(UInt8(ascii: "["))
-            out.number(transform.a)
-            out.put(UInt8(ascii: ","))
-            out.number(transform.b)
-            out.put(UInt8(ascii: ","))
-            out.number(transform.c)
-            out.put(UInt8(ascii: ","))
-            out.number(transform.d)
-            out.put(UInt8(ascii: ","))
-            out.number(transform.tx)
-            out.put(UInt8(ascii: ","))
-            out.number(transform.ty)
-            out.put(UInt8(ascii: "]"))
+            out.list(6) { i in
+                switch i {
+                case 0: transform.a
+                case 1: transform.b
+                case 2: transform.c
+                case 3: transform.d
+                case 4: transform.tx
+                default: transform.ty
+                }
+            }
         }
     }
 
@@ -210,7 +207,7 @@ struct ByteCursor {
         next += length
     }
 
-    /// `[a,b,c,d]`.
+    /// `[a,b,c,d]`: a rectangle, in every frame (written out; `list` serves the rarer transforms).
     @inline(__always) mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
         put(UInt8(ascii: "["))
         number(a)
@@ -220,6 +217,16 @@ struct ByteCursor {
         number(c)
         put(UInt8(ascii: ","))
         number(d)
+        put(UInt8(ascii: "]"))
+    }
+
+    /// `[v0,v1,…]`: `count` numbers, `value(i)` the i-th.
+    @inline(__always) mutating func list(_ count: Int, _ value: (Int) -> Double) {
+        put(UInt8(ascii: "["))
+        for i in 0..<count {
+            if i > 0 { put(UInt8(ascii: ",")) }
+            number(value(i))
+        }
         put(UInt8(ascii: "]"))
     }
 
