@@ -46,8 +46,13 @@ final class FrameRateScheduler {
 
     /// The grid instant at or before `micros`, in seconds: where new sessions put their clock's origin.
     static func gridSeconds(atOrBefore micros: Int64) -> Double {
-        Double(Self.micros(ofTick: tick(atOrBefore: micros))) / 1_000_000
+        seconds(ofTick: tick(atOrBefore: micros))
     }
+
+    /// The instant of base tick `tick` in seconds, tick / 120: from the tick count, so that instants,
+    /// and the session times taken from them, are multiples of 1/120 s to the double's precision rather
+    /// than whole microseconds up to 1 µs off the grid.
+    static func seconds(ofTick tick: Int64) -> Double { Double(tick) / Double(baseRate) }
 
     /// Number of sessions being ticked.
     var count: Int { members.values.reduce(0) { $0 + $1.count } }
@@ -79,7 +84,7 @@ final class FrameRateScheduler {
     func fire(nowMicros: Int64, context: OpaquePointer, visit: (Connection, Double) -> Bool) {
         guard let tick = scheduledTick else { return }
         scheduledTick = nil
-        let instant = Double(Self.micros(ofTick: tick)) / 1_000_000
+        let instant = Self.seconds(ofTick: tick)
         var moves: [(UInt64, Connection)] = []
         for stride in members.keys.sorted() where tick % stride == 0 {
             guard let group = members[stride], !group.isEmpty else { continue }
