@@ -45,7 +45,6 @@ const state = {
   drags: 0, // drag messages sent (tests)
   nudge: null, // { id, x, y, sent }: where an ongoing Alt+arrow nudge takes the view (presses accumulate)
   baseRoot: null, // the loaded scene's own root (size, safe area, scale): what "Scene size" goes back to
-  keyboardShown: false, // the last keyboard request showed it (a device change re-sends its height)
   history: [], // the last frames messages { seq, time, final, views } (tests, debugging)
 };
 
@@ -350,7 +349,6 @@ async function sendLoad(message, label, { edited }) {
     const root = answer.scene.root || {};
     if (!root.device) state.baseRoot = { ...root };
     else if (message.name) state.baseRoot = null;
-    state.keyboardShown = false;
     state.edited = edited;
     applyScene(answer.scene);
     updateHash();
@@ -605,9 +603,7 @@ async function setDevice(name, orientation) {
     const answer = await connection.request(message);
     if (answer.type !== 'error') {
       state.edited = true;
-      await refreshScene();
-      // A keyboard that is up takes the new device's height, as it does when a device rotates.
-      if (state.keyboardShown) await moveKeyboard(true);
+      await refreshScene();   // a keyboard that is up follows the rotation on the server
     } else {
       syncDevice();
     }
@@ -891,8 +887,7 @@ async function moveKeyboard(show) {
   const message = { type: 'keyboard', show };
   if (show) message.height = keyboardHeight(state.scene?.root);
   try {
-    const answer = await connection.request(message);
-    if (answer.type !== 'error') state.keyboardShown = show;
+    await connection.request(message);
   } catch {
     return; // closed; nothing to do
   }

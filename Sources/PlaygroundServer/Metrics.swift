@@ -41,7 +41,7 @@ final class Metrics {
         metric("playground_sessions_opened_total", "counter", "Sessions opened since start.",
                [("", Double(sessionsOpened))])
         metric("playground_upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.",
-               ["origin", "sessions", "sessions-per-address"].map { ("{reason=\"\($0)\"}", Double(refused[$0] ?? 0)) })
+               ["origin", "sessions", "sessions-per-address", "subprotocol"].map { ("{reason=\"\($0)\"}", Double(refused[$0] ?? 0)) })
         metric("playground_connections_closed_by_limit_total", "counter",
                "Connections the server closed for a limit, by limit.",
                ["message-too-big", "binary"].map { ("{limit=\"\($0)\"}", Double(closedForLimit[$0] ?? 0)) })

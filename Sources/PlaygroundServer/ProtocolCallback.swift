@@ -21,12 +21,13 @@ func playgroundProtocolCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_re
         default: transport.closed(user: user)
         }
         return 0
-    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION, LWS_CALLBACK_HTTP, LWS_CALLBACK_HTTP_WRITEABLE,
-         LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION, LWS_CALLBACK_HTTP,
+         LWS_CALLBACK_HTTP_WRITEABLE, LWS_CALLBACK_CLOSED_HTTP:
         guard let wsi, let transport = Transport.of(wsi) else {
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
         switch reason {
+        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: return transport.confirmUpgrade(wsi)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return transport.filter(wsi)
         case LWS_CALLBACK_HTTP: return transport.httpRequest(wsi, user: user)
         case LWS_CALLBACK_HTTP_WRITEABLE: return transport.http.writeable(wsi, user: user)

@@ -137,6 +137,20 @@ final class Transport {
         return 1
     }
 
+    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, before libwebsockets picks a subprotocol: a client that offers
+    /// subprotocols, none of them ours, gets HTTP 400 naming ours (libwebsockets alone would close the
+    /// connection without a response). Returns non-zero to refuse.
+    func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        guard let offered = HTTPService.header(wsi, WSI_TOKEN_PROTOCOL) else { return 0 }
+        let names = offered.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.contains(ServerOptions.subprotocol) else { return 0 }
+        metrics.refused["subprotocol", default: 0] += 1
+        ServerLog.info("refused upgrade from \(peerAddress(wsi)) (subprotocol \(offered.prefix(100)))")
+        _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_BAD_REQUEST.rawValue),
+                                   "unsupported subprotocol: this server speaks \(ServerOptions.subprotocol)")
+        return 1
+    }
+
     /// LWS_CALLBACK_HTTP: /healthz, /metrics, else a file of the public folder.
     func httpRequest(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
         http.request(wsi, user: user) { path in

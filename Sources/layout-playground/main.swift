@@ -6,7 +6,7 @@ import PlaygroundServer
 
 let usage = """
 usage: layout-playground [--host ADDRESS] [--port N] [--public DIR] [limits] [--allowed-origin ORIGIN]
-                         [--tls-cert FILE --tls-key FILE]
+                         [--tls-cert FILE --tls-key FILE] [--permessage-deflate]
 
   --host ADDRESS  IPv4 or IPv6 address literal to listen on (default 127.0.0.1; only that address is bound)
   --port N        TCP port (default 8080; 0 picks a free one, printed on start)

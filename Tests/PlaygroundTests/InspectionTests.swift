@@ -69,6 +69,22 @@ import Testing
         #expect(unknown.last?["code"] as? String == "unknown-device")
     }
 
+    /// A keyboard that is up when the device rotates takes the landscape height (iPhone 8: 216 → 162)
+    /// over the rotation, and sits on the new bottom edge.
+    @Test func rotatingWithTheKeyboardUpResizesTheKeyboard() {
+        let client = SessionClient()
+        client.send(["type": "clock", "mode": "manual"])
+        client.send(["type": "load", "scene": ["root": ["device": "iphone-8"], "views": [["id": "a"]]]])
+        client.send(["type": "keyboard", "show": true, "duration": 0])
+        let keyboard = { client.received.last { $0["keyboard"] != nil }?["keyboard"] as? [Double] ?? [] }
+        expectFrame(keyboard(), [0, 451, 375, 216])
+        client.send(["type": "device", "orientation": "landscape", "duration": 0, "id": 2])
+        expectFrame(keyboard(), [0, 213, 667, 162])
+        client.send(["type": "device", "orientation": "portrait", "duration": 0.4, "id": 3])
+        client.advance(0.4)
+        expectFrame(keyboard(), [0, 451, 375, 216])
+    }
+
     @Test func customGuidesTakePartInConstraints() {
         let client = SessionClient()
         client.send(["type": "load", "scene": ["root": ["size": [300, 100]], "views": [["id": "a"], ["id": "b"]]]])

@@ -71,7 +71,7 @@ def make_server(public_args):
         assert server.stop() == 0, server.log_text()
 
 
-def raw_upgrade(server, origin=None, receive_buffer=None):
+def raw_upgrade(server, origin=None, receive_buffer=None, subprotocol=PROTOCOL):
     """A WebSocket handshake over a plain socket; returns (socket, status line)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     if receive_buffer:
@@ -80,8 +80,9 @@ def raw_upgrade(server, origin=None, receive_buffer=None):
     sock.connect((server.host, server.port))
     key = base64.b64encode(os.urandom(16)).decode()
     lines = [f"GET / HTTP/1.1", f"Host: {server.host}:{server.port}", "Upgrade: websocket",
-             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
-             f"Sec-WebSocket-Protocol: {PROTOCOL}"]
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+    if subprotocol:
+        lines.append(f"Sec-WebSocket-Protocol: {subprotocol}")
     if origin:
         lines.append(f"Origin: {origin}")
     sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
@@ -178,6 +179,32 @@ def test_healthz_and_metrics(make_server):
     assert wait_for(lambda: metrics(server)["playground_sessions"] == 0)
     after = metrics(server)
     assert after["playground_sessions_opened_total"] == 1 and after["playground_errors_total"] == 1
+
+
+# MARK: Subprotocols
+
+def test_an_offer_without_our_subprotocol_gets_400_and_others_are_served(make_server):
+    """Offering only other subprotocols is answered with HTTP 400 (and counted); offering ours among
+    others, or none, is served."""
+    server = make_server()
+    for offered in ["layout-playground.v2", "chat, superchat"]:
+        sock, status = raw_upgrade(server, subprotocol=offered)
+        sock.close()
+        assert " 400" in status, (offered, status)
+    for offered in [f"layout-playground.v2, {PROTOCOL}", f" {PROTOCOL} ", None]:
+        sock, status = raw_upgrade(server, subprotocol=offered)
+        sock.close()
+        assert " 101" in status, (offered, status)
+
+    async def body():
+        # libwebsockets answers the refusal as HTTP/1.0, which this client reports as a failed handshake.
+        with pytest.raises(websockets.InvalidHandshake):
+            await websockets.connect(server.ws_url, subprotocols=["layout-playground.v2"], open_timeout=TIMEOUT)
+        socket_ = await websockets.connect(server.ws_url, subprotocols=[PROTOCOL], open_timeout=TIMEOUT)
+        assert json.loads(await socket_.recv())["type"] == "hello"
+        await socket_.close()
+    run(body())
+    assert metrics(server)['playground_upgrades_refused_total{reason="subprotocol"}'] == 3
 
 
 # MARK: Origins

@@ -35,6 +35,13 @@ extension Session {
         guard (0...2000).contains(height) else { throw ProtocolError.invalid("height", "between 0 and 2000 points") }
         let duration = try Self.seconds(message, "duration") ?? 0.25
         let (curve, _) = try Self.curve(message, default: .keyboard)
+        try moveKeyboard(show: show, height: height, duration: duration, curve: curve, turn: turn, depth: depth)
+    }
+
+    /// Moves the keyboard to `height` points in one block of `duration` seconds on `curve`, running the
+    /// scene's keyboard handlers inside it (see `keyboard(_:turn:depth:)`).
+    func moveKeyboard(show: Bool, height: Double, duration: Double, curve: TimingCurve, turn: Turn,
+                      depth: Int) throws {
         let names = [show ? "keyboardWillShow" : "keyboardWillHide", "keyboardWillChangeFrame"]
         let values: [String: Double] = ["$keyboard.height": height, "$keyboard.duration": duration]
         let engine = scene.engine

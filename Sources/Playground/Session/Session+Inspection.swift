@@ -44,8 +44,9 @@ extension Session {
 
     /// `{"type":"device","name":"iphone-x","orientation":"landscape","duration":0.4}`: gives the root
     /// the device's size, safe area and scale, animating the change like a rotation (0.4 s easeInOut
-    /// by default; `"duration": 0` jumps).
-    func device(_ message: Fields, turn: Turn) throws {
+    /// by default; `"duration": 0` jumps). A keyboard that is up takes the new device's height over the
+    /// same time, with the scene's keyboard handlers, as on a device that rotates.
+    func device(_ message: Fields, turn: Turn, depth: Int) throws {
         let name = try message.string("name") ?? scene.device ?? "iphone-8"
         guard let device = Device.named(name) else {
             throw ProtocolError("unknown-device", "no device named '\(name.prefix(64))'; see hello.devices")
@@ -67,5 +68,9 @@ extension Session {
         track(group, for: turn)
         scene.device = device.name
         scene.orientation = orientation
+        if engine.keyboardHeight > 0 {
+            try moveKeyboard(show: true, height: device.keyboardHeight(in: orientation), duration: duration,
+                             curve: .easeInOut, turn: turn, depth: depth)
+        }
     }
 }

@@ -30,7 +30,7 @@ extension Session {
         case "keyboard": try keyboard(message, turn: turn, depth: depth)
         case "exerciseAmbiguity": try exerciseAmbiguity(message)
         case "drag": try drag(message)
-        case "device": try device(message, turn: turn)
+        case "device": try device(message, turn: turn, depth: depth)
         case "ambiguity": return ambiguity()
         case "convert": return try convert(message)
         case "load": return try load(message)
