@@ -92,7 +92,8 @@ final class Connection {
         let next = session.withNextOutgoing { message, kind -> (payload: UnsafeMutablePointer<UInt8>?, length: Int, kind: Session.OutgoingKind) in
             if kind == .frames {
                 // Sent in place: LWS_PRE writable bytes precede it (`frameHeadroom`), and it stays
-                // unchanged until the next frame is rendered, at a later WRITEABLE (pitfall 5 holds).
+                // unchanged until the session is asked for a message again, at a later WRITEABLE
+                // (pitfall 5 holds).
                 let payload = message.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self) }
                 return (payload, message.count, kind)
             }

@@ -171,9 +171,9 @@ public final class Session {
     /// Calls `body` with the UTF-8 bytes of the next message to send and its kind, and returns its
     /// result; nil when there is nothing to send. The same message as `nextOutgoing()`, without making a
     /// `String` of a `frames`. The bytes of a text message are valid only during the call; those of a
-    /// `frames` stay valid, unchanged, until the session renders its next `frames` (in a later call), and
-    /// are preceded by `frameHeadroom` bytes the caller may overwrite. `body` must not call back into
-    /// the session.
+    /// `frames` stay valid and unchanged, whatever the session receives or ticks meanwhile, until the
+    /// next call of this method or `nextOutgoing()`, and are preceded by `frameHeadroom` bytes the caller
+    /// may overwrite. `body` must not call back into the session.
     public func withNextOutgoing<R>(_ body: (_ message: UnsafeRawBufferPointer, _ kind: OutgoingKind) throws -> R) rethrows -> R? {
         while let item = outbox.popFirst() {
             switch item {
