@@ -100,7 +100,7 @@ final class Connection {
             let buffer = writeBuffer(holding: pre + message.count)
             let target = UnsafeMutableRawBufferPointer(rebasing: buffer[pre...])
             target.copyMemory(from: message)
-            if kind == .text, message.starts(with: Self.errorPrefix) { errorsSent += 1 }
+            if message.starts(with: Self.errorPrefix) { errorsSent += 1 }
             return (target.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, kind)
         }
         guard let next else {

@@ -31,8 +31,8 @@ struct FrameStream {
     private var sentFinal = true
 
     /// Renders the next `frames` message for `engine`'s current presentation and returns its UTF-8
-    /// bytes, valid until the next render; nil (and nothing recorded as sent) when nothing changed and
-    /// no final message is owed.
+    /// bytes, valid until the next call (which reuses the block even when it finds nothing to send); nil
+    /// (and nothing recorded as sent) when nothing changed and no final message is owed.
     mutating func renderNext(for engine: LayoutEngine) -> UnsafeRawBufferPointer? {
         let final = !engine.isMoving
         encoder.begin(sequence: sequence + 1, time: engine.time, final: final)
