@@ -38,9 +38,6 @@ struct FramesEncoder {
         }
     }
 
-    /// Number of views written since `begin`.
-    var viewsWritten: Int { viewCount }
-
     /// Opens the entry of view `id` in `views`.
     mutating func beginView(_ id: String) {
         let separator = viewCount > 0
@@ -76,9 +73,6 @@ struct FramesEncoder {
             }
         }
     }
-
-    /// True when the open view has at least one field.
-    var viewHasFields: Bool { fieldCount > 0 }
 
     /// Writes `"name":number` into the open view.
     mutating func field(_ name: StaticString, _ value: Double) {
