@@ -90,7 +90,7 @@ final class LoadClient {
         protocols[0].name = UnsafePointer(keep("layout-playground.v1"))
         protocols[0].callback = loadClientCallback
         protocols[0].rx_buffer_size = 64 * 1024
-        timer.initialize(to: clibev_timer_t())
+        timer.initialize(to: clibev_timer_t(watcher: ev_io(), callback: nil, argument: nil, fd: -1))
 
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
@@ -113,11 +113,13 @@ final class LoadClient {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         lws_set_log_level(Int32(LLL_ERR), nil)
         context = lws_create_context(&info)
-        clibev_timer_init(timer, loadClientTimerFired, Unmanaged.passUnretained(self).toOpaque())
+        if let loop, clibev_timer_init(loop, timer, loadClientTimerFired, Unmanaged.passUnretained(self).toOpaque()) != 0 {
+            fail("cannot create the client's timer (timerfd_create: errno \(errno))")
+        }
     }
 
     deinit {
-        if let loop { clibev_timer_stop(loop, timer) }
+        if let loop { clibev_timer_destroy(loop, timer) }
         if let context { lws_context_destroy(context) }
         if let loop { ev_loop_destroy(loop) }
         foreignLoops.deallocate()
@@ -240,9 +242,8 @@ final class LoadClient {
     private var timerArmed = false
 
     private func armTimer(in micros: Int64) {
-        guard let loop else { return }
         timerArmed = true
-        clibev_timer_start(loop, timer, Double(max(1, micros)) / 1_000_000)
+        clibev_timer_start(timer, micros)
     }
 
     /// Queues the tweaks that are due and re-arms for the next.
