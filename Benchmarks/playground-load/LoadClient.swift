@@ -441,7 +441,8 @@ func loadClientCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _
     return 0
 }
 
-/// The client timer's callback (tweaks, and the wake-ups that end `service(for:)`); `argument` is the unretained `LoadClient`.
+/// The client timer's callback (tweaks, and the wake-ups that end `service(for:)`); `argument` is the
+/// unretained `LoadClient`.
 func loadClientTimerFired(_ argument: UnsafeMutableRawPointer?) {
     guard let argument else { return }
     Unmanaged<LoadClient>.fromOpaque(argument).takeUnretainedValue().timerFired()
