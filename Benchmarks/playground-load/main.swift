@@ -160,7 +160,7 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     case .tweak:
         if let latency = Summary(client.latencies.map { Double($0) / 1000 }) {
             let what = echo ? "echo round trip" : "tweak → frames"
-            print("  \(what): p50 \(fixed(latency.p50, 3)) ms, p99 \(fixed(latency.p99, 3)) ms, max \(fixed(latency.max, 3)) ms (\(latency.count) samples, \(fixed(Double(latency.count) / window, 0))/s)")
+            print("  \(what): p50 \(fixed(latency.p50, 3)) ms, p99 \(fixed(latency.p99, 3)) ms, max \(fixed(latency.max, 3)) ms (\(latency.count) answers arrived in the window, \(fixed(Double(latency.count) / window, 0))/s)")
         }
     case .idle:
         break
@@ -178,7 +178,14 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     }
     if let self0, let self1 {
         let frames = client.connections.reduce(0) { $0 + $1.framesInWindow }
-        let perFrame = frames > 0 ? ", \(fixed((self1.cpuSeconds - self0.cpuSeconds) / Double(frames) * 1e6, 1)) µs per frame received" : ""
+        let cpu = self1.cpuSeconds - self0.cpuSeconds
+        let perFrame: String
+        if case .tweak = workload, !client.latencies.isEmpty {
+            // Each tweak is a send and one answer (echo) or a send, its `frames` and its `ok`.
+            perFrame = ", \(fixed(cpu / Double(client.latencies.count) * 1e6, 1)) µs per \(echo ? "echo" : "tweak (its send, frames and ok)")"
+        } else {
+            perFrame = frames > 0 ? ", \(fixed(cpu / Double(frames) * 1e6, 1)) µs per frame received" : ""
+        }
         print("  load client: CPU \(fixed(100 * ProcessSample.cpuShare(from: self0, to: self1), 1)) % of one core\(perFrame)")
         if let server0, let server1 {
             let others = (busy1 - busy0) - (server1.cpuSeconds - server0.cpuSeconds) - (self1.cpuSeconds - self0.cpuSeconds)

@@ -17,7 +17,8 @@ struct Fields {
         do {
             object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
         } catch {
-            throw ProtocolError("bad-json", "the message is not valid JSON (or nests deeper than the parser allows)")
+            throw ProtocolError("bad-json", "the message is not valid JSON, nests deeper than the parser allows, "
+                                + "or holds a number outside the range of a double")
         }
         guard let dictionary = object as? [String: Any] else {
             throw ProtocolError("bad-json", "a message must be a JSON object")
