@@ -188,7 +188,7 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
         }
         print("  load client: CPU \(fixed(100 * ProcessSample.cpuShare(from: self0, to: self1), 1)) % of one core\(perFrame)")
         if let server0, let server1 {
-            let others = (busy1 - busy0) - (server1.cpuSeconds - server0.cpuSeconds) - (self1.cpuSeconds - self0.cpuSeconds)
+            let others = (busy1 - busy0) - (server1.cpuSeconds - server0.cpuSeconds) - cpu
             print("  other processes on the machine: \(fixed(100 * max(0, others) / window, 1)) % of one core (load average \(loadAverage()))")
         }
     }
