@@ -9,12 +9,13 @@ usage: playground-load [options]            run the load phases against servers 
        playground-load --serve [--port N]   serve the playground (what the phases start)
        playground-load --frame-cost [--sessions N]   per-frame cost in process of one session, or of N
                                             sessions ticked in turn (no sockets)
-       playground-load --tweak-cost         per-tweak cost of one session in process (no sockets)
+       playground-load --tweak-cost [--sessions N]   per-tweak cost in process of one session, or of N
+                                            sessions tweaked in turn (no sockets)
        playground-load --session-memory     heap bytes per session in process
 
   --phases LIST        comma-separated, from echo,tweak,stream,animate,idle (default: all five)
-  --sessions N         sessions of the animate and stream phases (default 1000); with --frame-cost,
-                       sessions ticked in turn in process
+  --sessions N         sessions of the animate and stream phases (default 1000); with --frame-cost
+                       or --tweak-cost, sessions ticked or tweaked in turn in process
   --tweak-sessions N   sessions tweaking, and echo sessions (default 100)
   --tweak-rate HZ      tweaks per second per session (default 60)
   --idle-sessions N    idle sessions for the memory figure (default 1000)
@@ -261,7 +262,9 @@ case "frame-cost":
     FrameCost.run(sessions: many ? options.sessions : 1, frames: many ? 120 * options.sessions : 60_000)
     exit(0)
 case "frame-cost-only": FrameCost.run(frames: 200_000, compare: false); exit(0)
-case "tweak-cost": TweakCost.run(); exit(0)
+case "tweak-cost":
+    TweakCost.run(sessions: CommandLine.arguments.contains("--sessions") ? options.sessions : 1)
+    exit(0)
 case "session-memory": SessionMemory.run(); exit(0)
 default: break
 }
