@@ -44,6 +44,44 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
+    /// A layout pass that only moves frames, as a constant tweak does, updates the copy in place: frames
+    /// show the new frames without copying the tree again; a structural change still rebuilds it.
+    @Test func layoutPassUpdatesTheCopyInPlace() throws {
+        let engine = LayoutEngine(size: Size(width: 375, height: 667))
+        for index in 0..<5 {
+            try engine.addView("v\(index)")
+            try engine.pin("v\(index)", x: 10, y: Double(40 * index), width: 100, height: 30)
+        }
+        engine.layoutIfNeeded()
+        expectSame(engine, step: 0)
+        let built = engine.presentationPlan.rebuildCount
+        for step in 1...3 {
+            try engine.setConstant(Double(50 * step), of: "v0-top")
+            try engine.setConstant(Double(20 * step), of: "v3-left")
+            engine.layoutIfNeeded()
+            expectSame(engine, step: step)
+            #expect(engine.view("v0")?.frame.minY == Double(50 * step))
+            #expect(engine.view("v3")?.frame.minX == Double(20 * step))
+        }
+        #expect(engine.presentationPlan.rebuildCount == built)
+        // Inside an animation block the change records an animation: the copy is rebuilt with it.
+        engine.animate(duration: 0.5) {
+            try? engine.setConstant(300, of: "v1-top")
+            engine.layoutIfNeeded()
+        }
+        engine.advance(to: engine.time + 0.25)
+        expectSame(engine, step: 4)
+        #expect(engine.presentationPlan.rebuildCount == built + 1)
+        // A frame change while that animation runs is copied in place too, under the running offset.
+        try engine.setConstant(120, of: "v2-top")
+        engine.layoutIfNeeded()
+        expectSame(engine, step: 5)
+        #expect(engine.presentationPlan.rebuildCount == built + 1)
+        try engine.removeView("v4")
+        expectSame(engine, step: 6)
+        #expect(engine.presentationPlan.rebuildCount == built + 2)
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func matchesDirectPresentationThroughRandomChanges(seed: UInt64) throws {
         var random = Generator(state: seed)
@@ -103,6 +141,15 @@ import Testing
                 engine.animate(duration: 0.25, curve: .keyboard) {
                     try? engine.setKeyboard(height: [0, 216, 291][random.below(3)])
                 }
+            case 11:
+                // Constant changes laid out without animating (while others may run): the layout pass
+                // updates the copy in place.
+                for _ in 0..<(1 + random.below(3)) {
+                    guard names.count > 1 else { break }
+                    let id = names[1 + random.below(names.count - 1)]
+                    try? engine.setConstant(Double(random.below(200)), of: "\(id)-\(["top", "left", "width"][random.below(3)])")
+                }
+                engine.layoutIfNeeded()
             case 9:
                 // Seeking back into ended animations needs the timeline; it is switched on and off.
                 engine.keepsTimeline.toggle()

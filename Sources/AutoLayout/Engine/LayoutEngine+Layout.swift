@@ -84,7 +84,10 @@ extension LayoutEngine {
     func setModelFrame(_ view: View, _ frame: Rect) {
         guard frame != view.frame else { return }
         animator.record(.frame, of: view, from: view.frame.components, to: frame.components, now: time)
+        // Checked after `record`: a change that starts an animation needs the plan rebuilt.
+        let planWasValid = presentationPlan.isValid(changes: changes.count, animatorVersion: animator.version)
         view.frame = frame
+        if planWasValid { presentationPlan.updateFrame(of: view, to: frame, changes: changes.count) }
         if view.translatesAutoresizingMaskIntoConstraints { updateAutoresizingConstraints(of: view) }
     }
 }

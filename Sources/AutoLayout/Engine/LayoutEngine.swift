@@ -23,7 +23,8 @@ public final class LayoutEngine {
     public internal(set) var keyboardHeight: Double = 0
 
     let solver = Solver()
-    var animator = Animator()
+    /// Unchecked like the views' shown values: read on every frame and layout pass, by the engine's one owner.
+    @exclusivity(unchecked) var animator = Animator()
     var viewsByID: [String: View] = [:]
     var constraintsByID: [String: LayoutConstraint] = [:]
     /// Active-or-not user constraints in the order they were added.
@@ -41,7 +42,7 @@ public final class LayoutEngine {
     /// until then).
     var hasHadStackViews = false
     /// The tree's model values and animations in one block, for frames (`forEachPresentation`).
-    var presentationPlan = PresentationPlan()
+    @exclusivity(unchecked) var presentationPlan = PresentationPlan()
 
     /// Creates a root view of `size` points with a safe area guide, a keyboard layout guide and a layout
     /// margins guide. Non-finite or negative sizes are clamped to 0.

@@ -16,12 +16,13 @@ public struct PresentedView {
 /// those reads miss the cache one after another.
 ///
 /// Valid while neither the views' shown values, the tree, nor the running animations changed: the
-/// engine's `ChangeCounter` and the animator's `version` are compared on every use.
+/// engine's `ChangeCounter` and the animator's `version` are compared on every use. A layout pass that
+/// only moves frames without animating them updates the copy in place (`updateFrame`).
 struct PresentationPlan {
     struct Entry {
         let id: ObjectIdentifier
         let identifier: String
-        let frame: Rect
+        var frame: Rect
         let boundsOrigin: Point
         let alpha: Double
         let transform: AffineTransform
@@ -37,6 +38,8 @@ struct PresentationPlan {
     private var changes: UInt64?
     private var animatorVersion: UInt64?
     private var progress = ProgressCache()
+    /// How many times the plan was copied from the tree (for tests).
+    private(set) var rebuildCount = 0
 
     /// Whether the plan shows the tree as it is now.
     func isValid(changes: UInt64, animatorVersion: UInt64) -> Bool {
@@ -56,6 +59,7 @@ struct PresentationPlan {
                 animations.append(contentsOf: list)
                 count = list.count
             }
+            view.presentationIndex = entries.count
             entries.append(Entry(id: ObjectIdentifier(view), identifier: view.identifier, frame: view.frame,
                                  boundsOrigin: view.boundsOrigin, alpha: view.alpha, transform: view.transform,
                                  isHidden: view.isHidden, start: Int32(start), count: Int32(count)))
@@ -65,6 +69,21 @@ struct PresentationPlan {
         add(keyboard)
         self.changes = changes
         animatorVersion = animator.version
+        rebuildCount += 1
+    }
+
+    /// Copies a new model frame of `view` into a plan that was valid before the change, then marks the
+    /// plan valid at `changes` (the counter after the change), so a layout pass that only moves frames,
+    /// as every constant tweak does, leaves a plan that needs no rebuilding. A view the plan does not
+    /// hold at its recorded index invalidates the plan instead.
+    mutating func updateFrame(of view: View, to frame: Rect, changes: UInt64) {
+        let index = view.presentationIndex
+        guard entries.indices.contains(index), entries[index].id == ObjectIdentifier(view) else {
+            self.changes = nil
+            return
+        }
+        entries[index].frame = frame
+        self.changes = changes
     }
 
     /// Calls `body` for every view in order with its state at `time`: the arithmetic of
