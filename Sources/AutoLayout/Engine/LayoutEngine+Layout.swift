@@ -10,14 +10,19 @@ extension LayoutEngine {
         guard needsLayout else { return }
         updateStackViews()
         solver.updateVariables()
+        let scale = scale   // read once, not once per view
         view.forEachDescendant { descendant in
-            setModelFrame(descendant, solvedFrame(of: descendant))
+            setModelFrame(descendant, solvedFrame(of: descendant, scale: scale))
         }
         if view === root { needsLayout = false }
     }
 
     /// The frame the solver gives `view` (superview space, rounded to 1/scale points).
     public func solvedFrame(of view: View) -> Rect {
+        solvedFrame(of: view, scale: scale)
+    }
+
+    private func solvedFrame(of view: View, scale: Double) -> Rect {
         let vars = view.variables
         let rect = Rect(x: solver.value(of: vars.x), y: solver.value(of: vars.y),
                         width: solver.value(of: vars.width), height: solver.value(of: vars.height))

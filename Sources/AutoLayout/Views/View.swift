@@ -79,7 +79,8 @@ public final class View: LayoutItem {
     public func forEachDescendant(_ body: (View) throws -> Void) rethrows {
         for subview in subviews {
             try body(subview)
-            try subview.forEachDescendant(body)
+            // Leaves are most views: skipping their call skips its retains and releases too.
+            if !subview.subviews.isEmpty { try subview.forEachDescendant(body) }
         }
     }
 
