@@ -83,7 +83,6 @@ public final class Session {
             let turn = Turn(requestID: requestID, serial: turnCount, limits: limits)
             defer { work = turn.work }
             answer = try handle(message, turn: turn, nested: false)
-            if answer == nil, requestID != nil { answer = ["type": "ok"] }
         } catch let error as ProtocolError {
             answer = ["type": "error", "code": error.code, "message": error.message]
             if let position = error.position { answer?["position"] = position }
@@ -92,11 +91,12 @@ public final class Session {
         }
         endTurn()
         workBucket?.spend(Double(work), now: now)
-        if answer?.count == 1, answer?["type"] as? String == "ok", let text = ShortReply.ok(re: requestID) {
-            outbox.append(text)
-        } else if var answer {
+        if var answer {
             answer["re"] = requestID ?? NSNull()
             send(answer)
+        } else if let requestID {
+            // A request that asked nothing is answered `ok`.
+            if let text = ShortReply.ok(re: requestID) { outbox.append(text) } else { send(["type": "ok", "re": requestID]) }
         }
     }
 
