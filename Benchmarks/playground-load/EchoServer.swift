@@ -24,6 +24,8 @@ final class EchoServer {
     }
 
     private var peers: [UInt64: Peer] = [:]
+    /// Peers with an answer queued since the last service pass.
+    private var answersWaiting: [UInt64] = []
     private var lastID: UInt64 = 0
     private let frame: [UInt8]
     private let tickMicros: Int64
@@ -66,8 +68,26 @@ final class EchoServer {
         server.context = context
         print("listening on port \(lws_get_vhost_listen_port(vhost))")
         fflush(nil)
-        while lws_service(context, 0) >= 0 {}
+        while lws_service(context, 0) >= 0 { server.writeWaitingAnswers() }
         exit(0)
+    }
+
+    /// The playground's write discipline (`Transport.writeWaitingAnswers`): answers queued during a
+    /// service pass go out through `lws_service_fd` with POLLOUT when their socket is not choked, without
+    /// another poll of every socket; streamed frames wait for the poll.
+    private func writeWaitingAnswers(rounds: Int = 4) {
+        guard let context else { return }
+        for _ in 0..<rounds where !answersWaiting.isEmpty {
+            let ids = answersWaiting
+            answersWaiting.removeAll(keepingCapacity: true)
+            for id in ids {
+                guard let peer = peers[id], lws_send_pipe_choked(peer.wsi) == 0 else { continue }
+                var writable = pollfd(fd: lws_get_socket_fd(peer.wsi), events: Int16(POLLIN | POLLOUT),
+                                      revents: Int16(POLLOUT))
+                _ = lws_service_fd(context, &writable)
+            }
+        }
+        answersWaiting.removeAll(keepingCapacity: true)
     }
 
     fileprivate func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
@@ -90,6 +110,7 @@ final class EchoServer {
                     peer.queue.append(peer.rx)
                 }
                 lws_callback_on_writable(wsi)
+                if let user { answersWaiting.append(user.load(as: UInt64.self)) }
             }
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let peer = peer(user) else { return 0 }
@@ -111,7 +132,10 @@ final class EchoServer {
             let written = lws_write(wsi, (buffer.baseAddress! + pre).assumingMemoryBound(to: UInt8.self),
                                     message.count, LWS_WRITE_TEXT)
             if written < message.count { return -1 }
-            if !peer.queue.isEmpty || peer.framePending { lws_callback_on_writable(wsi) }
+            if !peer.queue.isEmpty || peer.framePending {
+                lws_callback_on_writable(wsi)
+                if let user { answersWaiting.append(user.load(as: UInt64.self)) }
+            }
         case LWS_CALLBACK_CLOSED:
             if let user { peers[user.load(as: UInt64.self)] = nil }
         default:

@@ -58,6 +58,7 @@ public final class PlaygroundServer {
         var result: Int32 = 0
         while result >= 0 && !stopHandle.isStopRequested {
             result = lws_service(context, 0)
+            transport.writeWaitingAnswers()
         }
         let deadline = transport.clock.nowMicros + Int64(gracePeriod * 1_000_000)
         transport.beginShutdown(deadlineMicros: deadline)

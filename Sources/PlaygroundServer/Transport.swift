@@ -10,6 +10,8 @@ final class Transport {
     let clock = MonotonicClock()
     private(set) var context: OpaquePointer?
     private var connections: [UInt64: Connection] = [:]
+    /// Connections with an answer queued since the last `lws_service` pass (`writeWaitingAnswers`).
+    private var answersWaiting: [UInt64] = []
     private var lastID: UInt64 = 0
     /// Ticks the sessions that animate under the real-time clock, each at its own frame rate.
     private var scheduler: FrameRateScheduler?
@@ -84,14 +86,42 @@ final class Transport {
         let started = clock.nowMicros
         session.receive(text, now: clock.now)
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
-        if session.hasOutgoing { lws_callback_on_writable(wsi) }
+        if session.hasOutgoing {
+            lws_callback_on_writable(wsi)
+            answersWaiting.append(connection.id)
+        }
         if session.wantsTicks { startTicking(connection) }
     }
 
     /// LWS_CALLBACK_SERVER_WRITEABLE: one write (or the pending close). Returns the callback result.
     func writeable(user: UnsafeMutableRawPointer?) -> Int32 {
         guard let connection = connection(user) else { return 0 }
-        return connection.writeable()
+        let result = connection.writeable()
+        if result == 0, connection.session.hasOutgoing { answersWaiting.append(connection.id) }
+        return result
+    }
+
+    /// Writes the answers queued during the last `lws_service` pass (a turn's `frames` and `ok`, the
+    /// `ok` after a written `frames`) as soon as their sockets can take them, instead of after another
+    /// poll of every socket: for each such connection whose socket is not choked, one `lws_service_fd`
+    /// with POLLOUT, so libwebsockets calls its WRITEABLE as a poll would have (each message is still
+    /// written alone from its own WRITEABLE, the one write libwebsockets allows per callback). A choked
+    /// connection waits for the poll, as do streamed frames, which the tick queues for all animating
+    /// sessions at once. At most `rounds` passes, so no connection holds the loop.
+    func writeWaitingAnswers(rounds: Int = 4) {
+        guard let context else { return }
+        for _ in 0..<rounds where !answersWaiting.isEmpty {
+            let ids = answersWaiting
+            answersWaiting.removeAll(keepingCapacity: true)
+            for id in ids {
+                guard let connection = connections[id], lws_send_pipe_choked(connection.wsi) == 0 else { continue }
+                var writable = pollfd(fd: lws_get_socket_fd(connection.wsi), events: Int16(POLLIN | POLLOUT),
+                                      revents: Int16(POLLOUT))
+                _ = lws_service_fd(context, &writable)
+            }
+        }
+        // Left over after the last round: their WRITEABLE requests stand, the next poll serves them.
+        answersWaiting.removeAll(keepingCapacity: true)
     }
 
     /// LWS_CALLBACK_WS_PEER_INITIATED_CLOSE: remembers the peer's close code for the log.

@@ -215,3 +215,49 @@ def test_client_without_deflate_gets_plain_frames(server):
         assert frames[-1]["final"]
         await client.close()
     run(body())
+
+
+async def burst_is_answered_in_order(client):
+    """Sends 40 requests back to back without reading (constant changes, each answered by `frames` then
+    `ok`, with a `scene` request of a large answer among them), then checks every answer: one per request,
+    in order, each change shown by a `frames` before its `ok`, the last one showing the last change."""
+    await open_column(client, views=20, fps=60)
+    ids = list(range(1000, 1040))
+    for index, request_id in enumerate(ids):
+        if index == 20:
+            await client.send({"type": "scene", "id": request_id})
+        else:
+            await client.send({"type": "set", "constraint": "top0", "constant": 50 + index, "id": request_id})
+    answers, latest_frames = [], None
+    while len(answers) < len(ids):
+        message = await client.receive()
+        if message["type"] == "frames":
+            latest_frames = message
+            continue
+        answers.append(message)
+        index = ids.index(message["re"])
+        if index == 20:
+            assert message["type"] == "scene", message
+        else:
+            assert message["type"] == "ok", message
+            # The frames before this ok show this change or a later one: a pending frames merges turns
+            # run before it was written, and is rendered from the newest state.
+            assert latest_frames["views"]["v0"]["frame"][1] >= 50 + index, (index, latest_frames)
+    assert [answer["re"] for answer in answers] == ids
+    assert latest_frames["views"]["v0"]["frame"][1] == 50 + len(ids) - 1
+
+
+def test_burst_of_requests_is_answered_in_order(server):
+    async def body():
+        client = await Client.connect(server, compression=None)
+        await burst_is_answered_in_order(client)
+        await client.close()
+    run(body(), timeout=30)
+
+
+def test_burst_of_requests_is_answered_in_order_with_deflate(deflate_server):
+    async def body():
+        client = await Client.connect(deflate_server, compression="deflate")
+        await burst_is_answered_in_order(client)
+        await client.close()
+    run(body(), timeout=30)
