@@ -1,9 +1,11 @@
 import CLibWebSockets
 import Glibc
+import PlaygroundServer
 
 /// `playground-load --echo-server`: a raw libwebsockets WebSocket server on the same machine, the floor
 /// the playground is compared with. Same event loop, same write discipline (one `lws_write` per
-/// WRITEABLE, buffers with LWS_PRE in front), no session, no JSON.
+/// WRITEABLE, answers written without another poll through the server's `WaitingAnswers`, buffers with
+/// LWS_PRE in front), no session, no JSON.
 ///
 /// It echoes every message (the latency floor), except `animate` requests, which it answers like the
 /// playground without doing any of its work (the streaming floor): `ok`, then one prebuilt `frames`
@@ -25,7 +27,7 @@ final class EchoServer {
 
     private var peers: [UInt64: Peer] = [:]
     /// Peers with an answer queued since the last service pass.
-    private var answersWaiting: [UInt64] = []
+    private let answersWaiting = WaitingAnswers()
     private var lastID: UInt64 = 0
     private let frame: [UInt8]
     private let tickMicros: Int64
@@ -68,26 +70,11 @@ final class EchoServer {
         server.context = context
         print("listening on port \(lws_get_vhost_listen_port(vhost))")
         fflush(nil)
-        while lws_service(context, 0) >= 0 { server.writeWaitingAnswers() }
-        exit(0)
-    }
-
-    /// The playground's write discipline (`Transport.writeWaitingAnswers`): answers queued during a
-    /// service pass go out through `lws_service_fd` with POLLOUT when their socket is not choked, without
-    /// another poll of every socket; streamed frames wait for the poll.
-    private func writeWaitingAnswers(rounds: Int = 4) {
-        guard let context else { return }
-        for _ in 0..<rounds where !answersWaiting.isEmpty {
-            let ids = answersWaiting
-            answersWaiting.removeAll(keepingCapacity: true)
-            for id in ids {
-                guard let peer = peers[id], lws_send_pipe_choked(peer.wsi) == 0 else { continue }
-                var writable = pollfd(fd: lws_get_socket_fd(peer.wsi), events: Int16(POLLIN | POLLOUT),
-                                      revents: Int16(POLLOUT))
-                _ = lws_service_fd(context, &writable)
-            }
+        // Answers go out as the playground's do (`WaitingAnswers`): without another poll of every socket.
+        while lws_service(context, 0) >= 0 {
+            server.answersWaiting.write(through: context) { server.peers[$0]?.wsi }
         }
-        answersWaiting.removeAll(keepingCapacity: true)
+        exit(0)
     }
 
     fileprivate func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,

@@ -11,7 +11,7 @@ final class Transport {
     private(set) var context: OpaquePointer?
     private var connections: [UInt64: Connection] = [:]
     /// Connections with an answer queued since the last `lws_service` pass (`writeWaitingAnswers`).
-    private var answersWaiting: [UInt64] = []
+    private let answersWaiting = WaitingAnswers()
     private var lastID: UInt64 = 0
     /// Ticks the sessions that animate under the real-time clock, each at its own frame rate.
     private var scheduler: FrameRateScheduler?
@@ -101,27 +101,12 @@ final class Transport {
         return result
     }
 
-    /// Writes the answers queued during the last `lws_service` pass (a turn's `frames` and `ok`, the
-    /// `ok` after a written `frames`) as soon as their sockets can take them, instead of after another
-    /// poll of every socket: for each such connection whose socket is not choked, one `lws_service_fd`
-    /// with POLLOUT, so libwebsockets calls its WRITEABLE as a poll would have (each message is still
-    /// written alone from its own WRITEABLE, the one write libwebsockets allows per callback). A choked
-    /// connection waits for the poll, as do streamed frames, which the tick queues for all animating
-    /// sessions at once. At most `rounds` passes, so no connection holds the loop.
-    func writeWaitingAnswers(rounds: Int = 4) {
+    /// Writes the answers queued during the last `lws_service` pass (a turn's `frames` and `ok`, the `ok`
+    /// after a written `frames`) without waiting for another poll (`WaitingAnswers`). Streamed frames,
+    /// which the tick queues for every animating session at once, go out with the poll.
+    func writeWaitingAnswers() {
         guard let context else { return }
-        for _ in 0..<rounds where !answersWaiting.isEmpty {
-            let ids = answersWaiting
-            answersWaiting.removeAll(keepingCapacity: true)
-            for id in ids {
-                guard let connection = connections[id], lws_send_pipe_choked(connection.wsi) == 0 else { continue }
-                var writable = pollfd(fd: lws_get_socket_fd(connection.wsi), events: Int16(POLLIN | POLLOUT),
-                                      revents: Int16(POLLOUT))
-                _ = lws_service_fd(context, &writable)
-            }
-        }
-        // Left over after the last round: their WRITEABLE requests stand, the next poll serves them.
-        answersWaiting.removeAll(keepingCapacity: true)
+        answersWaiting.write(through: context) { connections[$0]?.wsi }
     }
 
     /// LWS_CALLBACK_WS_PEER_INITIATED_CLOSE: remembers the peer's close code for the log.
