@@ -121,6 +121,9 @@ func startEcho(fps: Int) throws -> Target {
 
 func megabytes(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + " MB" }
 
+/// The echo floor's round trip in this run, once its phase ran: the tweak phase is compared with it.
+nonisolated(unsafe) var echoFloor: Summary?
+
 /// One measured phase: connect, load, start the workload, warm up, measure a window.
 func measure(_ name: String, target: Target, sessions: Int, workload: Workload, echo: Bool, options: Options) {
     let client = LoadClient(host: target.host, port: target.port, echo: echo, deflate: options.deflate)
@@ -162,6 +165,11 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
         if let latency = Summary(client.latencies.map { Double($0) / 1000 }) {
             let what = echo ? "echo round trip" : "tweak → frames"
             print("  \(what): p50 \(fixed(latency.p50, 3)) ms, p99 \(fixed(latency.p99, 3)) ms, max \(fixed(latency.max, 3)) ms (\(latency.count) answers arrived in the window, \(fixed(Double(latency.count) / window, 0))/s)")
+            if echo {
+                echoFloor = latency
+            } else if let floor = echoFloor {
+                print("  against the echo floor of this run: p50 \(fixed(latency.p50 / floor.p50, 2))×, p99 \(fixed(latency.p99 / floor.p99, 2))× (target: p99 within 2×)")
+            }
         }
     case .idle:
         break
