@@ -96,8 +96,7 @@ final class EchoServer {
                 } else {
                     peer.queue.append(peer.rx)
                 }
-                lws_callback_on_writable(wsi)
-                if let user { answersWaiting.append(user.load(as: UInt64.self)) }
+                if let user { answersWaiting.request(wsi, id: user.load(as: UInt64.self)) }
             }
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let peer = peer(user) else { return 0 }
@@ -119,9 +118,8 @@ final class EchoServer {
             let written = lws_write(wsi, (buffer.baseAddress! + pre).assumingMemoryBound(to: UInt8.self),
                                     message.count, LWS_WRITE_TEXT)
             if written < message.count { return -1 }
-            if !peer.queue.isEmpty || peer.framePending {
-                lws_callback_on_writable(wsi)
-                if let user { answersWaiting.append(user.load(as: UInt64.self)) }
+            if !peer.queue.isEmpty || peer.framePending, let user {
+                answersWaiting.request(wsi, id: user.load(as: UInt64.self))
             }
         case LWS_CALLBACK_CLOSED:
             if let user { peers[user.load(as: UInt64.self)] = nil }

@@ -81,7 +81,8 @@ final class Connection {
     }
 
     /// Handles SERVER_WRITEABLE: exactly one `lws_write` of the session's next message, or the pending close.
-    /// Returns the callback's result: -1 closes the connection.
+    /// Returns the callback's result: -1 closes the connection. The caller asks for the next WRITEABLE
+    /// while the session has more to send.
     func writeable() -> Int32 {
         if let (status, reason) = pendingClose {
             var bytes = Array(reason.utf8.prefix(123))   // a close reason fits in 123 bytes
@@ -117,9 +118,7 @@ final class Connection {
             writeBuffer = nil
         }
         let written = lws_write(wsi, payload, next.length, LWS_WRITE_TEXT)
-        if written < next.length { return -1 }
-        if session.hasOutgoing { lws_callback_on_writable(wsi) }
-        return 0
+        return written < next.length ? -1 : 0
     }
 
     /// Errors are sorted-key JSON whose first key is `code`.

@@ -86,18 +86,16 @@ final class Transport {
         let started = clock.nowMicros
         session.receive(text, now: clock.now)
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
-        if session.hasOutgoing {
-            lws_callback_on_writable(wsi)
-            answersWaiting.append(connection.id)
-        }
+        if session.hasOutgoing { answersWaiting.request(wsi, id: connection.id) }
         if session.wantsTicks { startTicking(connection) }
     }
 
-    /// LWS_CALLBACK_SERVER_WRITEABLE: one write (or the pending close). Returns the callback result.
+    /// LWS_CALLBACK_SERVER_WRITEABLE: one write (or the pending close), then, while the session has more
+    /// to send, another WRITEABLE. Returns the callback result.
     func writeable(user: UnsafeMutableRawPointer?) -> Int32 {
         guard let connection = connection(user) else { return 0 }
         let result = connection.writeable()
-        if result == 0, connection.session.hasOutgoing { answersWaiting.append(connection.id) }
+        if result == 0, connection.session.hasOutgoing { answersWaiting.request(connection.wsi, id: connection.id) }
         return result
     }
 

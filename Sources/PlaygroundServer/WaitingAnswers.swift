@@ -16,8 +16,12 @@ public final class WaitingAnswers {
 
     public init() {}
 
-    /// Queues the connection `id` (which asked for WRITEABLE with `lws_callback_on_writable`).
-    public func append(_ id: UInt64) { ids.append(id) }
+    /// Asks libwebsockets for a WRITEABLE of `wsi`, connection `id`, and queues the connection to be
+    /// served right after the current pass; the request stands for the next poll if it is not.
+    public func request(_ wsi: OpaquePointer, id: UInt64) {
+        lws_callback_on_writable(wsi)
+        ids.append(id)
+    }
 
     /// Services the waiting connections as writable, in order; a connection that queues another answer
     /// from its WRITEABLE is served again in the next round, up to `rounds` rounds, so none holds the
