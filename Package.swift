@@ -19,9 +19,9 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
-        .systemLibrary(name: "CLibEV", providers: [.apt(["libev-dev"])]),
-        .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets", "CLibEV"]),
+        .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
         .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer"]),
+        .systemLibrary(name: "CLibEV", path: "Benchmarks/CLibEV", providers: [.apt(["libev-dev"])]),
         .executableTarget(name: "playground-load",
                           dependencies: ["CLibWebSockets", "CLibEV", "Playground", "PlaygroundServer"],
                           path: "Benchmarks/playground-load"),

@@ -3,10 +3,9 @@ import Glibc
 import PlaygroundServer
 
 /// `playground-load --echo-server`: a raw libwebsockets WebSocket server on the same machine, the floor
-/// the playground is compared with. Same event loop (the server's `EventLoop`, epoll), same timers
-/// (`ServiceTimer`), same write discipline (one `lws_write` per WRITEABLE, answers and frames written
-/// right after the loop's pass through the server's `WaitingAnswers`, buffers with LWS_PRE in front),
-/// no session, no JSON.
+/// the playground is compared with. Same event loop, same write discipline (one `lws_write` per
+/// WRITEABLE, answers written without another poll through the server's `WaitingAnswers`, buffers with
+/// LWS_PRE in front), no session, no JSON.
 ///
 /// It echoes every message (the latency floor), except `animate` requests, which it answers like the
 /// playground without doing any of its work (the streaming floor): `ok`, then one prebuilt `frames`
@@ -33,7 +32,7 @@ final class EchoServer {
     private let frame: [UInt8]
     private let tickMicros: Int64
     private var context: OpaquePointer?
-    private var timer: ServiceTimer?
+    private let timer = UnsafeMutablePointer<clws_user_timer_t>.allocate(capacity: 1)
     private var timerArmed = false
     private var nextTick: Int64 = 0
 
@@ -46,10 +45,8 @@ final class EchoServer {
     /// streaming `animate` requests at `fps` frames per second.
     static func run(port: Int, fps: Int) -> Never {
         let server = EchoServer(fps: fps)
-        guard let loop = EventLoop() else {
-            print("playground-load: cannot create the echo server's event loop")
-            exit(1)
-        }
+        server.timer.initialize(to: clws_user_timer_t(sul: lws_sorted_usec_list_t(),
+                                                      user: Unmanaged.passUnretained(server).toOpaque()))
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
         protocols[0].name = UnsafePointer(strdup("layout-playground.v1"))
@@ -59,29 +56,25 @@ final class EchoServer {
         var info = lws_context_creation_info()
         info.port = Int32(port)
         info.iface = UnsafePointer(strdup("127.0.0.1"))
-        info.options = UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) | UInt64(LWS_SERVER_OPTION_LIBEV)
-        info.foreign_loops = loop.foreignLoops
+        info.options = UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
         info.protocols = UnsafePointer(protocols)
         info.vhost_name = UnsafePointer(strdup("default"))
         info.pt_serv_buf_size = 32 * 1024
         info.user = Unmanaged.passRetained(server).toOpaque()
         lws_set_log_level(Int32(LLL_ERR), nil)
         guard let context = lws_create_context(&info),
-              let vhost = lws_get_vhost_by_name(context, "default"),
-              let timer = ServiceTimer(loop: loop, owner: Unmanaged.passUnretained(server).toOpaque(),
-                                       callback: streamTimerFired) else {
+              let vhost = lws_get_vhost_by_name(context, "default") else {
             print("playground-load: cannot start the echo server")
             exit(1)
         }
         server.context = context
-        server.timer = timer
         print("listening on port \(lws_get_vhost_listen_port(vhost))")
         fflush(nil)
-        // Answers and frames go out as the playground's do (`WaitingAnswers`), right after the pass.
-        while true {
-            loop.runOnce()
+        // Answers go out as the playground's do (`WaitingAnswers`): without another poll of every socket.
+        while lws_service(context, 0) >= 0 {
             server.answersWaiting.write(through: context) { server.peers[$0]?.wsi }
         }
+        exit(0)
     }
 
     fileprivate func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
@@ -145,8 +138,14 @@ final class EchoServer {
     }
 
     private func arm(now: Int64) {
+        guard let context else { return }
         timerArmed = true
-        timer?.schedule(in: nextTick - now)
+        // Whole milliseconds, as the playground's timer: libwebsockets 4.1 spins on poll(…, 0) while a
+        // timer is under 1 ms away.
+        let due = nextTick - now
+        let delay = due > 50 ? (due - 50) / 1000 * 1000 + 50 : max(0, due)
+        lws_sul_schedule(context, 0, UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self),
+                         streamTimerFired, lws_usec_t(delay))
     }
 
     /// One tick: every streaming peer gets a frame, or its `animationEnd` once its duration is over.
@@ -154,7 +153,7 @@ final class EchoServer {
         timerArmed = false
         let now = monotonicMicros()
         var streaming = false
-        for (id, peer) in peers {
+        for peer in peers.values {
             guard let animation = peer.animation else { continue }
             if now >= animation.endsAt {
                 peer.animation = nil
@@ -163,7 +162,7 @@ final class EchoServer {
                 streaming = true
             }
             peer.framePending = true
-            answersWaiting.request(peer.wsi, id: id)
+            lws_callback_on_writable(peer.wsi)
         }
         guard streaming else { return }
         nextTick = max(nextTick + tickMicros, (now / tickMicros + 1) * tickMicros)
@@ -176,8 +175,8 @@ final class EchoServer {
     }
 }
 
-func streamTimerFired(_ owner: UnsafeMutableRawPointer?) {
-    guard let owner else { return }
+func streamTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let owner = clws_user_timer_user(sul) else { return }
     Unmanaged<EchoServer>.fromOpaque(owner).takeUnretainedValue().tick()
 }
 

@@ -17,4 +17,20 @@ static inline void clws_log(int level, const char *msg)
 	_lws_log(level, "%s\n", msg);
 }
 
+/// A sorted-usec-list timer that carries a user pointer.
+///
+/// lws_sul_schedule() hands the callback only the lws_sorted_usec_list_t pointer; the usual C
+/// answer is lws_container_of(), a macro. Keeping `sul` as the first member makes the timer and
+/// its owner recoverable from the callback argument without any global state.
+typedef struct clws_user_timer {
+	lws_sorted_usec_list_t sul; /* must stay first */
+	void *user;
+} clws_user_timer_t;
+
+/// The `user` pointer of the clws_user_timer_t whose `sul` member is `sul`.
+static inline void *clws_user_timer_user(lws_sorted_usec_list_t *sul)
+{
+	return sul ? ((clws_user_timer_t *)sul)->user : (void *)0;
+}
+
 #endif

@@ -17,9 +17,8 @@ enum ContextSetup {
     ///   - user: the context user pointer; `playgroundProtocolCallback` reads the `Transport` from it.
     ///   - arena: keeps every string and struct the context points to alive; release it only after
     ///     `lws_context_destroy`.
-    ///   - loop: the event loop the context runs on (libwebsockets' libev support, as a foreign loop).
     static func makeContext(options: ServerOptions, bind: BindAddress, user: UnsafeMutableRawPointer,
-                            arena: CAllocations, http: HTTPService, loop: EventLoop) -> OpaquePointer? {
+                            arena: CAllocations, http: HTTPService) -> OpaquePointer? {
         let protocolName = arena.string(ServerOptions.subprotocol)
 
         // [0] is our protocol, [1] the zero terminator. Being first also makes it the protocol plain
@@ -76,9 +75,7 @@ enum ContextSetup {
         info.uid = 0
         info.user = user
 
-        info.foreign_loops = loop.foreignLoops
-
-        var flags = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_LIBEV)
+        var flags = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         if !bind.isIPv6 { flags |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if options.securityHeaders { flags |= UInt64(LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE) }
         if let certificate = options.tlsCertificate, let key = options.tlsPrivateKey {

@@ -1,4 +1,4 @@
-import CLibEV
+import CLibWebSockets
 
 /// Ticks animating realtime sessions at their own frame rate (30, 60 or 120 per second) from one
 /// 120 Hz base timer on the service thread.
@@ -21,11 +21,9 @@ final class FrameRateScheduler {
     /// The base tick the timer is set for, nil while stopped.
     private var scheduledTick: Int64?
 
-    /// - Parameters: loop, owner, callback: as for `ServiceTimer`; the callback should call `fire`.
-    /// - Returns: nil when the timer cannot be made (`ServiceTimer`).
-    init?(loop: EventLoop, owner: UnsafeMutableRawPointer, callback: clibev_callback) {
-        guard let timer = ServiceTimer(loop: loop, owner: owner, callback: callback) else { return nil }
-        self.timer = timer
+    /// - Parameters: owner, callback: as for `ServiceTimer`; the callback should call `fire`.
+    init(owner: UnsafeMutableRawPointer, callback: sul_cb_t) {
+        timer = ServiceTimer(owner: owner, callback: callback)
     }
 
     /// The stride for `framesPerSecond` (rates other than 30 and 120 run at 60).
@@ -63,7 +61,7 @@ final class FrameRateScheduler {
     var isRunning: Bool { scheduledTick != nil }
 
     /// Starts ticking `connection` at its session's frame rate (no-op when it already is).
-    func add(_ connection: Connection, nowMicros: Int64) {
+    func add(_ connection: Connection, nowMicros: Int64, context: OpaquePointer) {
         let stride = Self.stride(forFramesPerSecond: connection.session.framesPerSecond)
         for (other, group) in members where other != stride && group[connection.id] != nil {
             members[other]?[connection.id] = nil
@@ -72,7 +70,7 @@ final class FrameRateScheduler {
         members[stride]?[connection.id] = connection
         let next = Self.nextTick(after: Self.tick(atOrBefore: nowMicros), stride: stride)
         if let scheduledTick, scheduledTick <= next { return }
-        schedule(next, nowMicros: nowMicros)
+        schedule(next, nowMicros: nowMicros, context: context)
     }
 
     /// Stops ticking the connection `id` (closed); the timer stops with the last member at its next firing.
@@ -83,7 +81,7 @@ final class FrameRateScheduler {
     /// Handles the timer: ticks the members due at the scheduled base tick with that tick's instant
     /// (seconds) and re-arms for the next tick a member needs. `visit` returns false to drop a member
     /// (it stopped animating).
-    func fire(nowMicros: Int64, visit: (Connection, Double) -> Bool) {
+    func fire(nowMicros: Int64, context: OpaquePointer, visit: (Connection, Double) -> Bool) {
         guard let tick = scheduledTick else { return }
         scheduledTick = nil
         let instant = Self.seconds(ofTick: tick)
@@ -112,7 +110,7 @@ final class FrameRateScheduler {
             let candidate = Self.nextTick(after: base, stride: stride)
             next = min(next ?? candidate, candidate)
         }
-        if let next { schedule(next, nowMicros: nowMicros) }
+        if let next { schedule(next, nowMicros: nowMicros, context: context) }
     }
 
     /// Cancels the timer and forgets every member (shutdown).
@@ -127,10 +125,24 @@ final class FrameRateScheduler {
         (tick >= 0 ? tick / stride + 1 : (tick + 1 - stride) / stride + 1) * stride
     }
 
-    /// Sets the timer for base tick `tick`; a timerfd fires on time to the microsecond, so the tick runs
-    /// at its grid instant, never before it.
-    private func schedule(_ tick: Int64, nowMicros: Int64) {
+    private func schedule(_ tick: Int64, nowMicros: Int64, context: OpaquePointer) {
         scheduledTick = tick
-        timer.schedule(in: Self.micros(ofTick: tick) - nowMicros)
+        timer.schedule(in: Self.timerDelay(untilDue: Self.micros(ofTick: tick) - nowMicros), context: context)
+    }
+
+    /// Slack of `timerDelay`, µs.
+    static let pollSlackMicros: Int64 = 50
+
+    /// The delay to set the timer to for a tick due in `micros`: a whole number of milliseconds plus
+    /// `pollSlackMicros`, at most `micros`.
+    ///
+    /// libwebsockets 4.1 waits in poll(2) with the time to the next timer truncated to milliseconds, so
+    /// a timer less than a millisecond away makes `lws_service` spin on poll(…, 0) until it is ripe: up
+    /// to 1 ms of busy CPU per tick. Set this way, poll sleeps whole milliseconds and the timer is ripe
+    /// (or within the slack) when it returns. The tick then runs up to 1 ms before its grid instant,
+    /// which is still the `now` sessions are ticked with, as a display link renders for the coming vsync.
+    static func timerDelay(untilDue micros: Int64) -> Int64 {
+        guard micros > pollSlackMicros else { return max(0, micros) }
+        return (micros - pollSlackMicros) / 1000 * 1000 + pollSlackMicros
     }
 }

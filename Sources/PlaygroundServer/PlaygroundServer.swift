@@ -2,8 +2,7 @@ import CLibWebSockets
 import Glibc
 
 /// The Layout Playground server: static files from the public folder and the `layout-playground.v1`
-/// WebSocket on one port, one `Session` per connection, driven by a single libwebsockets service thread
-/// on an epoll `EventLoop`.
+/// WebSocket on one port, one `Session` per connection, driven by a single libwebsockets service thread.
 ///
 /// Create it, read `port`, call `run()` on the thread that should service the sockets, and stop it with
 /// `stopHandle.requestStop()` from anywhere.
@@ -17,15 +16,12 @@ public final class PlaygroundServer {
 
     private let transport: Transport
     private let arena = CAllocations()
-    /// The loop the context and the transport's timers run on (each timer keeps it alive).
-    private let eventLoop: EventLoop
     private var context: OpaquePointer?
 
     /// Binds the address and starts listening (connections are accepted once `run()` services them).
     ///
     /// - Throws: `ServerError.invalidHost`, `.invalidPort`, `.publicDirectoryMissing`, or
-    ///   `.contextCreationFailed` when libwebsockets cannot listen (address in use, not a local address),
-    ///   `.eventLoopUnavailable` when no epoll instance or timerfd can be made.
+    ///   `.contextCreationFailed` when libwebsockets cannot listen (address in use, not a local address).
     public init(options: ServerOptions) throws {
         guard let bind = BindAddress(host: options.host) else { throw ServerError.invalidHost(options.host) }
         guard (0...65535).contains(options.port) else { throw ServerError.invalidPort(options.port) }
@@ -39,27 +35,18 @@ public final class PlaygroundServer {
         if (options.tlsCertificate == nil) != (options.tlsPrivateKey == nil) {
             throw ServerError.contextCreationFailed(host: options.host, port: options.port)
         }
-        guard let eventLoop = EventLoop() else { throw ServerError.eventLoopUnavailable }
         self.options = options
-        self.eventLoop = eventLoop
         transport = Transport(options: options, files: files)
         ServerLog.configure()
         guard let context = ContextSetup.makeContext(options: options, bind: bind,
                                                      user: transport.unretainedPointer, arena: arena,
-                                                     http: transport.http, loop: eventLoop) else {
+                                                     http: transport.http),
+              let port = ContextSetup.listenPort(of: context) else {
             throw ServerError.contextCreationFailed(host: options.host, port: options.port)
-        }
-        guard let port = ContextSetup.listenPort(of: context) else {
-            lws_context_destroy(context)
-            throw ServerError.contextCreationFailed(host: options.host, port: options.port)
-        }
-        guard transport.attach(context, loop: eventLoop) else {
-            transport.stopTimers()
-            lws_context_destroy(context)
-            throw ServerError.eventLoopUnavailable
         }
         self.context = context
         self.port = port
+        transport.attach(context)
         stopHandle.attach(context)
     }
 
@@ -68,14 +55,15 @@ public final class PlaygroundServer {
     /// Call it once.
     public func run(gracePeriod: Double = 0.8) {
         guard let context else { return }
-        while !stopHandle.isStopRequested {
-            eventLoop.runOnce()
+        var result: Int32 = 0
+        while result >= 0 && !stopHandle.isStopRequested {
+            result = lws_service(context, 0)
             transport.writeWaitingAnswers()
         }
         let deadline = transport.clock.nowMicros + Int64(gracePeriod * 1_000_000)
         transport.beginShutdown(deadlineMicros: deadline)
-        while transport.hasConnections && transport.clock.nowMicros < deadline {
-            eventLoop.runOnce()
+        while result >= 0 && transport.hasConnections && transport.clock.nowMicros < deadline {
+            result = lws_service(context, 0)
         }
         transport.stopTimers()
         stopHandle.attach(nil)

@@ -8,8 +8,6 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case publicDirectoryMissing(String)
     /// libwebsockets refused to create the context (typically: the address is in use or not local).
     case contextCreationFailed(host: String, port: Int)
-    /// No epoll instance or timerfd for the event loop (typically: out of file descriptors).
-    case eventLoopUnavailable
 
     public var description: String {
         switch self {
@@ -17,7 +15,6 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         case .invalidPort(let port): "invalid port \(port): use 0...65535"
         case .publicDirectoryMissing(let path): "public directory not found: \(path)"
         case .contextCreationFailed(let host, let port): "cannot listen on \(host):\(port)"
-        case .eventLoopUnavailable: "cannot create the event loop (epoll or timerfd): out of file descriptors?"
         }
     }
 }

@@ -1,45 +1,44 @@
-import CLibEV
+import CLibWebSockets
 
-/// A one-shot timer on the service thread's `EventLoop`: a timerfd the loop watches, so it fires to the
-/// microsecond (an `ev_timer` would wait in whole milliseconds), and whose callback finds its owner
-/// through the timer itself (`clibev_timer_t`), so no global state is needed.
+/// A one-shot libwebsockets timer (`lws_sul`) on the service thread whose callback finds its owner
+/// through the timer itself (`clws_user_timer_t`), so no global state is needed.
 ///
-/// libwebsockets' own timers (`lws_sul`) are not used: on libev, 4.1 keeps one libev timer for all of
-/// them and re-arms it only once it has fired, so a timer set sooner than the pending one would fire late.
 /// Not thread-safe: schedule and cancel only on the service thread.
-public final class ServiceTimer {
-    private let timer: UnsafeMutablePointer<clibev_timer_t>
-    private let eventLoop: EventLoop
+final class ServiceTimer {
+    private let timer: UnsafeMutablePointer<clws_user_timer_t>
+    private let callback: sul_cb_t
 
     /// - Parameters:
-    ///   - loop: the loop that watches the timer; it must outlive the timer.
-    ///   - owner: the pointer handed to `callback`; it must outlive every scheduled firing (cancel before
-    ///     releasing it).
-    ///   - callback: a top-level func, called on the service thread with `owner`.
-    /// - Returns: nil when the kernel gives no timerfd (out of file descriptors).
-    public init?(loop: EventLoop, owner: UnsafeMutableRawPointer, callback: clibev_callback) {
+    ///   - owner: an unretained pointer the callback reads back with `ServiceTimer.owner(of:)`; it must
+    ///     outlive every scheduled firing (cancel before releasing it).
+    ///   - callback: a top-level func, called on the service thread.
+    init(owner: UnsafeMutableRawPointer, callback: sul_cb_t) {
         timer = .allocate(capacity: 1)
-        timer.initialize(to: clibev_timer_t(watcher: ev_io(), callback: nil, argument: nil, fd: -1))
-        eventLoop = loop
-        guard clibev_timer_init(loop.loop, timer, callback, owner) == 0 else {
-            timer.deinitialize(count: 1)
-            timer.deallocate()
-            return nil
-        }
+        timer.initialize(to: clws_user_timer_t(sul: lws_sorted_usec_list_t(), user: owner))
+        self.callback = callback
     }
 
-    /// Fires once after `micros` microseconds (at least 1; replacing a pending firing).
-    public func schedule(in micros: Int64) {
-        clibev_timer_start(timer, micros)
+    /// The `owner` given to the timer that fired with `sul`.
+    static func owner(of sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) -> UnsafeMutableRawPointer? {
+        clws_user_timer_user(sul)
+    }
+
+    /// Fires once after `micros` microseconds (replacing a pending firing).
+    func schedule(in micros: Int64, context: OpaquePointer) {
+        lws_sul_schedule(context, 0, sul, callback, lws_usec_t(max(0, micros)))
     }
 
     /// Cancels a pending firing, if any.
-    public func cancel() {
-        clibev_timer_stop(timer)
+    func cancel() {
+        lws_sul_cancel(sul)
+    }
+
+    private var sul: UnsafeMutablePointer<lws_sorted_usec_list_t> {
+        // `sul` is the first member of clws_user_timer_t.
+        UnsafeMutableRawPointer(timer).assumingMemoryBound(to: lws_sorted_usec_list_t.self)
     }
 
     deinit {
-        clibev_timer_destroy(eventLoop.loop, timer)
         timer.deinitialize(count: 1)
         timer.deallocate()
     }

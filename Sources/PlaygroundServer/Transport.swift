@@ -1,24 +1,21 @@
-import CLibEV
 import CLibWebSockets
 import Playground
 
 /// The service-thread state behind a `PlaygroundServer`: open connections, the tick and the clock.
 ///
-/// libwebsockets is single-threaded: every method here runs on the thread that runs the `EventLoop`
+/// libwebsockets is single-threaded: every method here runs on the thread that calls `lws_service`
 /// (the callbacks reach this object through the context's user pointer), so no locking is needed.
 final class Transport {
     let options: ServerOptions
     let clock = MonotonicClock()
     private(set) var context: OpaquePointer?
     private var connections: [UInt64: Connection] = [:]
-    /// Connections with an answer or a frame queued since the last pass of the loop (`writeWaitingAnswers`).
+    /// Connections with an answer queued since the last `lws_service` pass (`writeWaitingAnswers`).
     private let answersWaiting = WaitingAnswers()
     private var lastID: UInt64 = 0
     /// Ticks the sessions that animate under the real-time clock, each at its own frame rate.
     private var scheduler: FrameRateScheduler?
     private var wakeTimer: ServiceTimer?
-    /// Nudges libwebsockets' own timeouts once a second (`nudgeTimeouts`).
-    private var timeoutsTimer: ServiceTimer?
     /// Static files, /healthz and /metrics.
     let http: HTTPService
     let metrics = Metrics()
@@ -47,28 +44,11 @@ final class Transport {
         return Unmanaged<Transport>.fromOpaque(user).takeUnretainedValue()
     }
 
-    /// Called once the context exists, with the loop it runs on. Returns false when the timers cannot
-    /// be made (no timerfd: out of file descriptors).
-    func attach(_ context: OpaquePointer, loop: EventLoop) -> Bool {
+    /// Called once the context exists.
+    func attach(_ context: OpaquePointer) {
         self.context = context
-        scheduler = FrameRateScheduler(loop: loop, owner: unretainedPointer, callback: tickTimerFired)
-        wakeTimer = ServiceTimer(loop: loop, owner: unretainedPointer, callback: wakeTimerFired)
-        timeoutsTimer = ServiceTimer(loop: loop, owner: unretainedPointer, callback: timeoutsTimerFired)
-        timeoutsTimer?.schedule(in: Self.timeoutsNudgeMicros)
-        return scheduler != nil && wakeTimer != nil && timeoutsTimer != nil
-    }
-
-    /// How often `nudgeTimeouts` runs, µs.
-    static let timeoutsNudgeMicros: Int64 = 1_000_000
-
-    /// Makes libwebsockets check its own timeouts (pings, hang-ups, handshakes, keep-alives) at least
-    /// once a second. On libev, libwebsockets 4.1 checks them after each event of its sockets and on
-    /// one libev timer that it re-arms only once it has fired; a timeout set outside its socket events
-    /// (from our timers or our own writes) while a later one is pending would otherwise wait for the
-    /// next socket event or the later timeout. `lws_cancel_service` is such an event.
-    func nudgeTimeouts() {
-        if let context { lws_cancel_service(context) }
-        timeoutsTimer?.schedule(in: Self.timeoutsNudgeMicros)
+        scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired)
+        wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
     }
 
     var hasConnections: Bool { !connections.isEmpty }
@@ -119,9 +99,9 @@ final class Transport {
         return result
     }
 
-    /// Writes what the last pass of the loop queued (a turn's `frames` and `ok`, the `ok` after a written
-    /// `frames`, the tick's streamed frames) without waiting for the loop to report the sockets
-    /// writable (`WaitingAnswers`).
+    /// Writes the answers queued during the last `lws_service` pass (a turn's `frames` and `ok`, the `ok`
+    /// after a written `frames`) without waiting for another poll (`WaitingAnswers`). Streamed frames,
+    /// which the tick queues for every animating session at once, go out with the poll.
     func writeWaitingAnswers() {
         guard let context else { return }
         answersWaiting.write(through: context) { connections[$0]?.wsi }
@@ -211,15 +191,17 @@ final class Transport {
     // MARK: Tick
 
     private func startTicking(_ connection: Connection) {
-        scheduler?.add(connection, nowMicros: clock.nowMicros)
+        guard let context, let scheduler else { return }
+        scheduler.add(connection, nowMicros: clock.nowMicros, context: context)
     }
 
     /// One base tick: only the animating sessions due at it are touched, with the tick's grid instant.
     func tick() {
-        scheduler?.fire(nowMicros: clock.nowMicros) { connection, instant in
+        guard let context, let scheduler else { return }
+        scheduler.fire(nowMicros: clock.nowMicros, context: context) { connection, instant in
             let session = connection.session
             session.tick(now: instant)
-            if session.hasOutgoing { answersWaiting.request(connection.wsi, id: connection.id) }
+            if session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
             return session.wantsTicks
         }
     }
@@ -232,14 +214,13 @@ final class Transport {
         for connection in connections.values {
             connection.close(LWS_CLOSE_STATUS_GOINGAWAY, reason: "server shutting down")
         }
-        wakeTimer?.schedule(in: deadlineMicros - clock.nowMicros)
+        if let context { wakeTimer?.schedule(in: deadlineMicros - clock.nowMicros, context: context) }
     }
 
     /// Cancels every timer; call before destroying the context.
     func stopTimers() {
         scheduler?.stop()
         wakeTimer?.cancel()
-        timeoutsTimer?.cancel()
     }
 
     // MARK: Helpers
@@ -259,18 +240,11 @@ final class Transport {
     }
 }
 
-/// The tick timer's callback (a top-level func so it converts to a C function pointer); `owner` is the
-/// transport.
-func tickTimerFired(_ owner: UnsafeMutableRawPointer?) {
-    guard let owner else { return }
+/// The tick timer's callback (a top-level func so it converts to a C function pointer).
+func tickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let owner = ServiceTimer.owner(of: sul) else { return }
     Unmanaged<Transport>.fromOpaque(owner).takeUnretainedValue().tick()
 }
 
-/// The once-a-second callback of `Transport.nudgeTimeouts`.
-func timeoutsTimerFired(_ owner: UnsafeMutableRawPointer?) {
-    guard let owner else { return }
-    Unmanaged<Transport>.fromOpaque(owner).takeUnretainedValue().nudgeTimeouts()
-}
-
-/// The shutdown deadline's callback: firing is enough, it makes `EventLoop.runOnce` return.
-func wakeTimerFired(_ owner: UnsafeMutableRawPointer?) {}
+/// The shutdown deadline's callback: firing is enough, it makes `lws_service` return.
+func wakeTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {}

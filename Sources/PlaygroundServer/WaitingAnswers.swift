@@ -1,24 +1,23 @@
 import CLibWebSockets
 
-/// Connections with a message queued during the last pass of the event loop, written as soon as their
-/// sockets can take them instead of after the loop next reports them writable.
+/// Connections with an answer queued during the last `lws_service` pass, written as soon as their
+/// sockets can take them instead of after another poll of every socket.
 ///
 /// libwebsockets wants each write made from a WRITEABLE callback, one `lws_write` per callback, and calls
-/// WRITEABLE when the loop reports the socket writable: a request answered by `frames` then `ok` took a
-/// pass of the loop for each, and on epoll every WRITEABLE request and its end are an `epoll_ctl` each.
-/// `write(through:socket:)` runs right after the pass: for each waiting connection whose socket is not
-/// choked (`lws_send_pipe_choked`: nothing buffered in libwebsockets, and a poll of that one socket says
-/// writable) it calls `lws_service_fd` with POLLOUT, the entry point libwebsockets gives loops of their
-/// own, which runs WRITEABLE as the loop would have. The request is made and ended within the pass, so
-/// libev never changes what epoll watches. Each message is still written alone from its own WRITEABLE;
-/// a choked connection keeps its WRITEABLE request for the loop. Used on the service thread only.
+/// WRITEABLE when poll(2) reports the socket writable: a request answered by `frames` then `ok` took a
+/// poll of every connection for each. `write(through:socket:)` runs right after `lws_service` returns:
+/// for each waiting connection whose socket is not choked (`lws_send_pipe_choked`: nothing buffered in
+/// libwebsockets, and a poll of that one socket says writable) it calls `lws_service_fd` with POLLOUT,
+/// the entry point libwebsockets gives loops of their own, which runs WRITEABLE as a poll would have.
+/// Each message is still written alone from its own WRITEABLE; a choked connection keeps its WRITEABLE
+/// request for the next poll. Used on the service thread only.
 public final class WaitingAnswers {
     private var ids: [UInt64] = []
 
     public init() {}
 
     /// Asks libwebsockets for a WRITEABLE of `wsi`, connection `id`, and queues the connection to be
-    /// served right after the current pass; the request stands for the loop if it is not.
+    /// served right after the current pass; the request stands for the next poll if it is not.
     public func request(_ wsi: OpaquePointer, id: UInt64) {
         lws_callback_on_writable(wsi)
         ids.append(id)

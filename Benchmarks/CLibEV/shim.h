@@ -1,9 +1,9 @@
 #ifndef CLIBEV_SHIM_H
 #define CLIBEV_SHIM_H
 /*
- * libev, the event loop (epoll) the server, the echo floor and the load client run libwebsockets on
- * (a "foreign loop" each owns), instead of libwebsockets' default poll() loop: poll(2) scans every
- * socket on every wake-up, which with a hundred connections cost more than the work a message brings.
+ * libev, for the load client: libwebsockets runs the client's thousand sockets on a libev loop (epoll)
+ * the client owns (a "foreign loop") instead of its default poll() loop, which scans every socket on
+ * every wake-up and cost the client more than the frames it read.
  */
 #include <ev.h>
 #include <stdint.h>
@@ -16,7 +16,7 @@
  * the same millisecond fired together; a timerfd expires to the microsecond. (ev_io_init and friends
  * are macros, which Swift cannot call. libwebsockets 4.1's own timers on libev share one ev_timer that
  * is only re-armed when it is not running, so a timer set sooner than the one it waits for fires late:
- * the server's tick and the client's tweak timer are their own.)
+ * the client's tweak timer is its own.)
  */
 typedef void (*clibev_callback)(void *argument);
 
@@ -61,14 +61,6 @@ static inline void clibev_timer_start(clibev_timer_t *timer, long long micros)
 	spec.it_value.tv_sec = (time_t)(micros / 1000000);
 	spec.it_value.tv_nsec = (long)(micros % 1000000) * 1000;
 	timerfd_settime(timer->fd, 0, &spec, NULL);
-}
-
-/// Disarms the timer: it does not fire until started again.
-static inline void clibev_timer_stop(clibev_timer_t *timer)
-{
-	struct itimerspec spec = { { 0, 0 }, { 0, 0 } };
-	if (timer->fd >= 0)
-		timerfd_settime(timer->fd, 0, &spec, NULL);
 }
 
 /// Stops watching the timer and closes its timerfd.
