@@ -26,6 +26,8 @@ usage: playground-load [options]            run the load phases against servers 
   --url ws://H:P/      use a running server (no server CPU/RSS unless --server-pid)
   --server-pid PID     the running server's pid, for CPU and RSS
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
+  --no-pin             let the kernel place the client and server of the echo and tweak phases
+                       (default: both on one CPU, so that both phases run alike; see CPUPinning)
 """
 
 struct Options {
@@ -42,6 +44,8 @@ struct Options {
     var serverPID: Int32?
     var deflate = false
     var port = 0
+    /// Run the echo and tweak phases with client and server on one CPU (`CPUPinning`).
+    var pinLatencyPhases = true
 }
 
 func fail(_ message: String) -> Never {
@@ -84,6 +88,7 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--url": options.url = value()
         case "--server-pid": options.serverPID = Int32(value())
         case "--deflate": options.deflate = true
+        case "--no-pin": options.pinLatencyPhases = false
         default: fail("unknown argument \(arguments[index])\n\(usage)")
         }
         index += 1
@@ -125,7 +130,9 @@ func megabytes(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + "
 nonisolated(unsafe) var echoFloor: Summary?
 
 /// One measured phase: connect, load, start the workload, warm up, measure a window.
-func measure(_ name: String, target: Target, sessions: Int, workload: Workload, echo: Bool, options: Options) {
+/// `pinnedCPU`: the CPU client and server were pinned to (`CPUPinning`), printed with the results.
+func measure(_ name: String, target: Target, sessions: Int, workload: Workload, echo: Bool, options: Options,
+             pinnedCPU: Int? = nil) {
     let client = LoadClient(host: target.host, port: target.port, echo: echo, deflate: options.deflate)
     let connectStart = monotonicSeconds()
     client.connect(count: sessions)
@@ -148,6 +155,9 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
 
     print("\n== \(name): \(ready)/\(sessions) sessions ready (connected in \(fixed(connectTime, 1)) s), window \(fixed(window, 1)) s")
     if client.connectErrors > 0 { print("  connect errors: \(client.connectErrors)") }
+    if let pinnedCPU {
+        print("  client and server pinned to CPU \(pinnedCPU) (--no-pin: the kernel places them)")
+    }
     switch workload {
     case .animate:
         let rates = client.connections.filter { $0.state == (echo ? .open : .loaded) }.map { Double($0.framesInWindow) / window }
@@ -282,16 +292,22 @@ do {
     for phase in options.phases {
         switch phase {
         case "echo":
+            // Pinned before the server starts, which inherits the CPU.
+            let pinning = options.pinLatencyPhases ? CPUPinning() : nil
+            defer { pinning?.restore() }
             let target = try startEcho(fps: options.fps)
             measure("echo floor (raw libwebsockets echo, \(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz)",
                     target: target, sessions: options.tweakSessions, workload: .tweak(rate: options.tweakRate),
-                    echo: true, options: options)
+                    echo: true, options: options, pinnedCPU: pinning?.cpu)
             target.child?.stop()
         case "tweak":
+            // A server given by --url was placed by whoever started it: only one started here is pinned.
+            let pinning = options.pinLatencyPhases && options.url == nil ? CPUPinning() : nil
+            defer { pinning?.restore() }
             let target = try startPlayground(options)
             measure("tweak (\(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz constant changes)",
                     target: target, sessions: options.tweakSessions, workload: .tweak(rate: options.tweakRate),
-                    echo: false, options: options)
+                    echo: false, options: options, pinnedCPU: pinning?.cpu)
             target.child?.stop()
         case "animate":
             let target = try startPlayground(options)
