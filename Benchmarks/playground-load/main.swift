@@ -27,7 +27,8 @@ usage: playground-load [options]            run the load phases against servers 
   --server-pid PID     the running server's pid, for CPU and RSS
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
   --no-pin             let the kernel place the client and server of the echo and tweak phases
-                       (default: both on one CPU, so that both phases run alike; see CPUPinning)
+                       (default: both on one CPU, so that both phases run alike, see CPUPinning;
+                       never pinned with --url)
 """
 
 struct Options {
@@ -128,6 +129,13 @@ func megabytes(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + "
 
 /// The echo floor's round trip in this run, once its phase ran: the tweak phase is compared with it.
 nonisolated(unsafe) var echoFloor: Summary?
+
+/// Pins the client for an echo or tweak phase, before it starts the phase's server, which inherits
+/// the CPU (`CPUPinning`); nil with `--no-pin`, and with `--url`: a running server was placed by whoever
+/// started it, and both phases must meet the same placement.
+func latencyPinning(_ options: Options) -> CPUPinning? {
+    options.pinLatencyPhases && options.url == nil ? CPUPinning() : nil
+}
 
 /// One measured phase: connect, load, start the workload, warm up, measure a window.
 /// `pinnedCPU`: the CPU client and server were pinned to (`CPUPinning`), printed with the results.
@@ -292,8 +300,7 @@ do {
     for phase in options.phases {
         switch phase {
         case "echo":
-            // Pinned before the server starts, which inherits the CPU.
-            let pinning = options.pinLatencyPhases ? CPUPinning() : nil
+            let pinning = latencyPinning(options)
             defer { pinning?.restore() }
             let target = try startEcho(fps: options.fps)
             measure("echo floor (raw libwebsockets echo, \(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz)",
@@ -301,8 +308,7 @@ do {
                     echo: true, options: options, pinnedCPU: pinning?.cpu)
             target.child?.stop()
         case "tweak":
-            // A server given by --url was placed by whoever started it: only one started here is pinned.
-            let pinning = options.pinLatencyPhases && options.url == nil ? CPUPinning() : nil
+            let pinning = latencyPinning(options)
             defer { pinning?.restore() }
             let target = try startPlayground(options)
             measure("tweak (\(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz constant changes)",
