@@ -27,8 +27,8 @@ usage: playground-load [options]            run the load phases against servers 
   --server-pid PID     the running server's pid, for CPU and RSS
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
   --no-pin             let the kernel place the client and server of the echo and tweak phases
-                       (default: both on one CPU, so that both phases run alike, see CPUPinning;
-                       never pinned with --url)
+                       (default: both on one CPU, so that both phases run alike, see "The two
+                       kinds of run" in docs/PERFORMANCE.md; never pinned with --url)
 """
 
 struct Options {
@@ -165,6 +165,8 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     if client.connectErrors > 0 { print("  connect errors: \(client.connectErrors)") }
     if let pinnedCPU {
         print("  client and server pinned to CPU \(pinnedCPU) (--no-pin: the kernel places them)")
+    } else if case .tweak = workload {
+        print("  client and server placed by the kernel (\(options.url == nil ? "--no-pin" : "--url"))")
     }
     switch workload {
     case .animate:
