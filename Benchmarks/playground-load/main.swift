@@ -166,7 +166,8 @@ func measure(_ name: String, target: Target, sessions: Int, workload: Workload, 
     if let pinnedCPU {
         print("  client and server pinned to CPU \(pinnedCPU) (--no-pin: the kernel places them)")
     } else if case .tweak = workload {
-        print("  client and server placed by the kernel (\(options.url == nil ? "--no-pin" : "--url"))")
+        let why = options.url != nil ? "--url" : options.pinLatencyPhases ? "the CPU affinity could not be set" : "--no-pin"
+        print("  client and server placed by the kernel (\(why))")
     }
     switch workload {
     case .animate:
