@@ -28,8 +28,9 @@ final class LoadConnection {
 
     var nextID = 1
     var loadID = -1
-    /// Request id → the time it was written (µs), for tweaks.
-    var sentAt: [Int: Int64] = [:]
+    /// Request id → when it was written (µs) and whether the window was open then, for tweaks: a tweak
+    /// sent in the window is measured whenever its answer comes.
+    var sentAt: [Int: (micros: Int64, measured: Bool)] = [:]
     /// When the last `frames` arrived (µs).
     var lastFrameAt: Int64 = 0
     /// The previous frame's arrival inside the current animation, for intervals (0: none yet).
@@ -72,9 +73,11 @@ final class LoadClient {
 
     var workload = Workload.idle
     var measuring = false
+    /// True while a tweak workload is paused (`pause()`): no tweaks are sent, answers are still read.
+    private var paused = false
     /// Frame-to-frame intervals inside animations while measuring (µs).
     var intervals: [Int32] = []
-    /// Tweak → frames (or echo round trip) latencies while measuring (µs).
+    /// Tweak → frames (or echo round trip) latencies of the tweaks sent while measuring (µs).
     var latencies: [Int32] = []
     var framesTotal = 0
     var connectErrors = 0
@@ -187,9 +190,11 @@ final class LoadClient {
         }
     }
 
-    /// Starts the workload on every loaded (or, against the echo server, open) connection.
+    /// Starts the workload on every loaded (or, against the echo server, open) connection; after
+    /// `pause()`, starts the tweaks again, spread over the period anew.
     func start(_ workload: Workload) {
         self.workload = workload
+        paused = false
         let now = monotonicMicros()
         let ready = connections.filter { $0.state == (echo ? .open : .loaded) }
         for (position, connection) in ready.enumerated() {
@@ -207,14 +212,31 @@ final class LoadClient {
         if !timerArmed { armTimer(in: 1000) }
     }
 
-    func beginWindow() {
+    /// Opens the measuring window, with the samples of earlier windows dropped, or kept when the
+    /// window is one more slice of the same measurement (`keepingSamples`).
+    func beginWindow(keepingSamples: Bool = false) {
         measuring = true
+        guard !keepingSamples else { return }
         intervals.removeAll(keepingCapacity: true)
         latencies.removeAll(keepingCapacity: true)
         for connection in connections { connection.framesInWindow = 0 }
     }
 
+    /// Closes the window: what arrives from now on is not counted, except the answers to tweaks sent
+    /// while it was open (`drain` waits for those).
     func endWindow() { measuring = false }
+
+    /// Stops sending tweaks; `start` resumes them.
+    func pause() { paused = true }
+
+    /// Services the connections until every tweak sent in a window has its answer, or `timeout` seconds.
+    func drain(timeout: Double = 1) {
+        let deadline = monotonicSeconds() + timeout
+        while monotonicSeconds() < deadline,
+              connections.contains(where: { $0.sentAt.values.contains { $0.measured } }) {
+            service(for: 0.001)
+        }
+    }
 
     /// Runs the event loop for `seconds`.
     func service(for seconds: Double) {
@@ -249,7 +271,7 @@ final class LoadClient {
     /// Queues the tweaks that are due and re-arms for the next.
     func timerFired() {
         timerArmed = false
-        if case .tweak(let rate) = workload {
+        if case .tweak(let rate) = workload, !paused {
             let now = monotonicMicros()
             let period = Int64(1_000_000 / rate)
             var next = now + period
@@ -321,7 +343,7 @@ final class LoadClient {
         UnsafeMutableRawBufferPointer(rebasing: buffer[pre...]).copyBytes(from: text.utf8)
         if let id = Self.integer(after: #""id":"#, in: UnsafeRawBufferPointer(rebasing: buffer[pre...])),
            text.hasPrefix(#"{"type":"set""#) {
-            connection.sentAt[id] = monotonicMicros()
+            connection.sentAt[id] = (monotonicMicros(), measuring)
         }
         let written = lws_write(wsi, (buffer.baseAddress! + pre).assumingMemoryBound(to: UInt8.self), count, LWS_WRITE_TEXT)
         if written < count { return -1 }
@@ -344,10 +366,9 @@ final class LoadClient {
     private func handle(_ connection: LoadConnection, _ message: UnsafeRawBufferPointer) {
         let now = monotonicMicros()
         if echo, case .tweak = workload {
-            if measuring, let id = Self.integer(after: #""id":"#, in: message), let sent = connection.sentAt.removeValue(forKey: id) {
-                latencies.append(Int32(clamping: now - sent))
-            } else if let id = Self.integer(after: #""id":"#, in: message) {
-                connection.sentAt[id] = nil
+            if let id = Self.integer(after: #""id":"#, in: message),
+               let sent = connection.sentAt.removeValue(forKey: id), sent.measured {
+                latencies.append(Int32(clamping: now - sent.micros))
             }
             return
         }
@@ -363,8 +384,9 @@ final class LoadClient {
         }
         let re = Self.integer(after: #""re":"#, in: message)
         if Self.contains(#""type":"ok""#, in: message) {
-            if let re, let sent = connection.sentAt.removeValue(forKey: re), measuring, connection.lastFrameAt >= sent {
-                latencies.append(Int32(clamping: connection.lastFrameAt - sent))
+            if let re, let sent = connection.sentAt.removeValue(forKey: re), sent.measured,
+               connection.lastFrameAt >= sent.micros {
+                latencies.append(Int32(clamping: connection.lastFrameAt - sent.micros))
             }
         } else if Self.contains(#""type":"scene""#, in: message) {
             if re == connection.loadID { connection.state = .loaded }

@@ -26,6 +26,9 @@ usage: playground-load [options]            run the load phases against servers 
   --url ws://H:P/      use a running server (no server CPU/RSS unless --server-pid)
   --server-pid PID     the running server's pid, for CPU and RSS
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
+  --slice S            with both echo and tweak: measure them in turns of about S seconds each
+                       (default 1), see "The two kinds of run" in docs/PERFORMANCE.md
+  --no-interleave      with both echo and tweak: measure the echo floor, then the tweak phase
   --no-pin             let the kernel place the client and server of the echo and tweak phases
                        (default: both on one CPU, so that both phases run alike, see "The two
                        kinds of run" in docs/PERFORMANCE.md; never pinned with --url)
@@ -47,6 +50,10 @@ struct Options {
     var port = 0
     /// Run the echo and tweak phases with client and server on one CPU (`CPUPinning`).
     var pinLatencyPhases = true
+    /// Measure the echo and tweak phases in alternating slices (`InterleavedLatency`) when both run.
+    var interleaveLatency = true
+    /// The length of one slice of `InterleavedLatency`, seconds.
+    var sliceSeconds = 1.0
 }
 
 func fail(_ message: String) -> Never {
@@ -90,6 +97,8 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--server-pid": options.serverPID = Int32(value())
         case "--deflate": options.deflate = true
         case "--no-pin": options.pinLatencyPhases = false
+        case "--no-interleave": options.interleaveLatency = false
+        case "--slice": options.sliceSeconds = number(value())
         default: fail("unknown argument \(arguments[index])\n\(usage)")
         }
         index += 1
@@ -135,95 +144,6 @@ nonisolated(unsafe) var echoFloor: Summary?
 /// started it, and both phases must meet the same placement.
 func latencyPinning(_ options: Options) -> CPUPinning? {
     options.pinLatencyPhases && options.url == nil ? CPUPinning() : nil
-}
-
-/// One measured phase: connect, load, start the workload, warm up, measure a window.
-/// `pinnedCPU`: the CPU client and server were pinned to (`CPUPinning`), printed with the results.
-func measure(_ name: String, target: Target, sessions: Int, workload: Workload, echo: Bool, options: Options,
-             pinnedCPU: Int? = nil) {
-    let client = LoadClient(host: target.host, port: target.port, echo: echo, deflate: options.deflate)
-    let connectStart = monotonicSeconds()
-    client.connect(count: sessions)
-    let connectTime = monotonicSeconds() - connectStart
-    if !echo { client.loadScenes(fps: options.fps) }
-    let ready = echo ? client.openCount : client.loadedCount
-    client.start(workload)
-    client.service(for: options.warmup)
-    let server0 = target.pid.flatMap(ProcessSample.of)
-    let self0 = ProcessSample.of(0)
-    let busy0 = machineBusySeconds()
-    client.beginWindow()
-    let windowStart = monotonicSeconds()
-    client.service(for: options.seconds)
-    let window = monotonicSeconds() - windowStart
-    client.endWindow()
-    let server1 = target.pid.flatMap(ProcessSample.of)
-    let self1 = ProcessSample.of(0)
-    let busy1 = machineBusySeconds()
-
-    print("\n== \(name): \(ready)/\(sessions) sessions ready (connected in \(fixed(connectTime, 1)) s), window \(fixed(window, 1)) s")
-    if client.connectErrors > 0 { print("  connect errors: \(client.connectErrors)") }
-    if let pinnedCPU {
-        print("  client and server pinned to CPU \(pinnedCPU) (--no-pin: the kernel places them)")
-    } else if case .tweak = workload {
-        let why = options.url != nil ? "--url" : options.pinLatencyPhases ? "the CPU affinity could not be set" : "--no-pin"
-        print("  client and server placed by the kernel (\(why))")
-    }
-    switch workload {
-    case .animate:
-        let rates = client.connections.filter { $0.state == (echo ? .open : .loaded) }.map { Double($0.framesInWindow) / window }
-        if let fps = Summary(rates) {
-            let under = rates.count { $0 < 0.9166 * Double(options.fps) }
-            print("  frames/s per session: min \(fixed(fps.min, 1)), median \(fixed(fps.p50, 1)), mean \(fixed(fps.mean, 1)); sessions under \(fixed(0.9166 * Double(options.fps), 0)) fps: \(under)")
-        }
-        let period = 1000 / Double(options.fps)
-        if let interval = Summary(client.intervals.map { Double($0) / 1000 }) {
-            let jitter = Summary(client.intervals.map { abs(Double($0) / 1000 - period) })!
-            print("  frame interval: p50 \(fixed(interval.p50)) ms, p99 \(fixed(interval.p99)) ms, max \(fixed(interval.max)) ms")
-            print("  jitter |interval − \(fixed(period)) ms|: p50 \(fixed(jitter.p50)) ms, p99 \(fixed(jitter.p99)) ms")
-        }
-    case .tweak:
-        if let latency = Summary(client.latencies.map { Double($0) / 1000 }) {
-            let what = echo ? "echo round trip" : "tweak → frames"
-            print("  \(what): p50 \(fixed(latency.p50, 3)) ms, p99 \(fixed(latency.p99, 3)) ms, max \(fixed(latency.max, 3)) ms (\(latency.count) answers arrived in the window, \(fixed(Double(latency.count) / window, 0))/s)")
-            if echo {
-                echoFloor = latency
-            } else if let floor = echoFloor {
-                print("  against the echo floor of this run: p50 \(fixed(latency.p50 / floor.p50, 2))×, p99 \(fixed(latency.p99 / floor.p99, 2))× (target: p99 within 2×)")
-            }
-        }
-    case .idle:
-        break
-    }
-    if let server0, let server1 {
-        print("  server: CPU \(fixed(100 * ProcessSample.cpuShare(from: server0, to: server1), 1)) % of one core, RSS \(megabytes(server1.residentBytes))")
-        let cpu = server1.cpuSeconds - server0.cpuSeconds
-        let frames = client.connections.reduce(0) { $0 + $1.framesInWindow }
-        if case .animate = workload, frames > 0 {
-            print("  server CPU per frame sent: \(fixed(cpu / Double(frames) * 1e6, 1)) µs (capacity ≈ \(Int(Double(frames) / cpu)) frames/s per core)")
-        }
-        if case .tweak = workload, !client.latencies.isEmpty {
-            print("  server CPU per \(echo ? "echo" : "tweak"): \(fixed(cpu / Double(client.latencies.count) * 1e6, 1)) µs")
-        }
-    }
-    if let self0, let self1 {
-        let frames = client.connections.reduce(0) { $0 + $1.framesInWindow }
-        let cpu = self1.cpuSeconds - self0.cpuSeconds
-        let perFrame: String
-        if case .tweak = workload, !client.latencies.isEmpty {
-            // Each tweak is a send and one answer (echo) or a send, its `frames` and its `ok`.
-            perFrame = ", \(fixed(cpu / Double(client.latencies.count) * 1e6, 1)) µs per \(echo ? "echo" : "tweak (its send, frames and ok)")"
-        } else {
-            perFrame = frames > 0 ? ", \(fixed(cpu / Double(frames) * 1e6, 1)) µs per frame received" : ""
-        }
-        print("  load client: CPU \(fixed(100 * ProcessSample.cpuShare(from: self0, to: self1), 1)) % of one core\(perFrame)")
-        if let server0, let server1 {
-            let others = (busy1 - busy0) - (server1.cpuSeconds - server0.cpuSeconds) - cpu
-            print("  other processes on the machine: \(fixed(100 * max(0, others) / window, 1)) % of one core (load average \(loadAverage()))")
-        }
-    }
-    if !client.unexpected.isEmpty { print("  unexpected: \(client.unexpected)") }
-    client.closeAll()
 }
 
 /// Server memory per idle session: RSS before any connection, after `sessions` connections (hello
@@ -299,16 +219,29 @@ default: break
 }
 
 print("playground-load: \(ProcessInfo.processInfo.activeProcessorCount) cores, fps \(options.fps), window \(fixed(options.seconds, 0)) s after \(fixed(options.warmup, 0)) s warm-up")
+let interleaved = options.interleaveLatency && options.phases.contains("echo") && options.phases.contains("tweak")
+var latencyMeasured = false
 do {
     for phase in options.phases {
         switch phase {
+        case "echo" where interleaved, "tweak" where interleaved:
+            guard !latencyMeasured else { continue }
+            latencyMeasured = true
+            let pinning = latencyPinning(options)
+            defer { pinning?.restore() }
+            let echo = try startEcho(fps: options.fps)
+            let tweak = try startPlayground(options)
+            InterleavedLatency(echo: echo, tweak: tweak, options: options)
+                .run(placement: placementLine(pinnedCPU: pinning?.cpu, options: options))
+            echo.child?.stop()
+            tweak.child?.stop()
         case "echo":
             let pinning = latencyPinning(options)
             defer { pinning?.restore() }
             let target = try startEcho(fps: options.fps)
             measure("echo floor (raw libwebsockets echo, \(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz)",
                     target: target, sessions: options.tweakSessions, workload: .tweak(rate: options.tweakRate),
-                    echo: true, options: options, pinnedCPU: pinning?.cpu)
+                    echo: true, options: options, placement: placementLine(pinnedCPU: pinning?.cpu, options: options))
             target.child?.stop()
         case "tweak":
             let pinning = latencyPinning(options)
@@ -316,7 +249,7 @@ do {
             let target = try startPlayground(options)
             measure("tweak (\(options.tweakSessions) sessions × \(fixed(options.tweakRate, 0)) Hz constant changes)",
                     target: target, sessions: options.tweakSessions, workload: .tweak(rate: options.tweakRate),
-                    echo: false, options: options, pinnedCPU: pinning?.cpu)
+                    echo: false, options: options, placement: placementLine(pinnedCPU: pinning?.cpu, options: options))
             target.child?.stop()
         case "animate":
             let target = try startPlayground(options)
