@@ -1,19 +1,19 @@
 /// The echo floor and the tweak phase measured in alternating slices of one run, so that both meet the
 /// same machine.
 ///
-/// A pinned pair cannot move away from a kernel thread that takes its CPU for milliseconds (see "The two
-/// kinds of run" in docs/PERFORMANCE.md), and such stalls come and go over seconds: measured one after the
-/// other, the phase that met them had the stretched tail, the echo's in one run (p99 0.55× the floor's
-/// own) as often as the tweak's in another. In slices of about a second, taken in turn, each phase's
-/// window spans the same stretch of the run. Both servers run throughout; the side not being measured
-/// sends nothing, and an idle session costs its server nothing.
+/// A pinned pair cannot move away from whatever takes its CPU for milliseconds, and such stalls come and
+/// go over seconds: measured one after the other, the phase that met them got the stretched tail, the
+/// tweak's in some runs, the echo's in others (a tweak p99 of 0.55× the floor's). In slices of about a
+/// second, taken in turn, each phase's window spans the same stretch of the run (see "The two phases in
+/// turn" in docs/PERFORMANCE.md). Both servers run throughout; the side not being measured sends
+/// nothing, and an idle session costs its server nothing.
 struct InterleavedLatency {
     let echo: Target
     let tweak: Target
     let options: Options
 
-    /// Time each side runs before its slice's window opens (µs-scale caches, the server's and the
-    /// client's, were the other side's during its slice), seconds.
+    /// Seconds each side runs before its slice's window opens: the caches, the server's and the
+    /// client's, held the other side's data during its slice.
     static let leadIn = 0.1
 
     /// Connects both sides, warms each up in turn, measures `options.seconds` of each in slices of
