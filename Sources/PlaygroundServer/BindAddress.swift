@@ -26,4 +26,34 @@ struct BindAddress: Equatable {
             return nil
         }
     }
+
+    /// The errno of binding a fresh socket to this address and `port` (0…65535) with SO_REUSEADDR, as
+    /// libwebsockets binds, or 0 when the bind succeeds (the socket is closed at once). EADDRINUSE: another
+    /// socket listens there; EADDRNOTAVAIL: the address is not one of this machine's.
+    func bindError(port: Int) -> Int32 {
+        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        var reuse: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        let result: Int32
+        if isIPv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+            _ = inet_pton(AF_INET6, iface, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+            _ = inet_pton(AF_INET, iface, &address.sin_addr)
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        return result == 0 ? 0 : errno
+    }
 }

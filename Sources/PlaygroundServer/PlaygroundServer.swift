@@ -20,8 +20,11 @@ public final class PlaygroundServer {
 
     /// Binds the address and starts listening (connections are accepted once `run()` services them).
     ///
-    /// - Throws: `ServerError.invalidHost`, `.invalidPort`, `.publicDirectoryMissing`, or
-    ///   `.contextCreationFailed` when libwebsockets cannot listen (address in use, not a local address).
+    /// - Throws: `ServerError.invalidHost`, `.invalidPort`, `.publicDirectoryMissing`, `.incompleteTLS`
+    ///   when only one of the certificate and the key is given, `.addressNotLocal` when the host is not an
+    ///   address of this machine, `.addressInUse` when another socket listens on the address, or
+    ///   `.contextCreationFailed` when libwebsockets cannot listen for another reason (an unreadable
+    ///   certificate, say).
     public init(options: ServerOptions) throws {
         guard let bind = BindAddress(host: options.host) else { throw ServerError.invalidHost(options.host) }
         guard (0...65535).contains(options.port) else { throw ServerError.invalidPort(options.port) }
@@ -32,9 +35,10 @@ public final class PlaygroundServer {
         guard let files = StaticFiles(directory: options.publicDirectory) else {
             throw ServerError.publicDirectoryMissing(options.publicDirectory)
         }
-        if (options.tlsCertificate == nil) != (options.tlsPrivateKey == nil) {
-            throw ServerError.contextCreationFailed(host: options.host, port: options.port)
-        }
+        if (options.tlsCertificate == nil) != (options.tlsPrivateKey == nil) { throw ServerError.incompleteTLS }
+        // libwebsockets 4.1 keeps a vhost whose address is not local, waiting for the interface to come
+        // up, and would report the configured port as listening.
+        if bind.bindError(port: 0) == EADDRNOTAVAIL { throw ServerError.addressNotLocal(options.host) }
         self.options = options
         transport = Transport(options: options, files: files)
         ServerLog.configure()
@@ -42,6 +46,9 @@ public final class PlaygroundServer {
                                                      user: transport.unretainedPointer, arena: arena,
                                                      http: transport.http),
               let port = ContextSetup.listenPort(of: context) else {
+            if options.port != 0, bind.bindError(port: options.port) == EADDRINUSE {
+                throw ServerError.addressInUse(host: options.host, port: options.port)
+            }
             throw ServerError.contextCreationFailed(host: options.host, port: options.port)
         }
         self.context = context

@@ -6,7 +6,14 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case invalidPort(Int)
     /// The public directory does not exist or is not a directory.
     case publicDirectoryMissing(String)
-    /// libwebsockets refused to create the context (typically: the address is in use or not local).
+    /// Only one of `ServerOptions.tlsCertificate` and `.tlsPrivateKey` is set.
+    case incompleteTLS
+    /// `host` is not an address of this machine (EADDRNOTAVAIL).
+    case addressNotLocal(String)
+    /// Another socket already listens on `host:port` (EADDRINUSE).
+    case addressInUse(host: String, port: Int)
+    /// libwebsockets refused to create the context for another reason (typically: the certificate or
+    /// key cannot be read).
     case contextCreationFailed(host: String, port: Int)
 
     public var description: String {
@@ -14,6 +21,11 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         case .invalidHost(let host): "invalid host \(host): use an IPv4 or IPv6 address literal"
         case .invalidPort(let port): "invalid port \(port): use 0...65535"
         case .publicDirectoryMissing(let path): "public directory not found: \(path)"
+        case .incompleteTLS: "TLS needs both a certificate and a private key"
+        case .addressNotLocal(let host): "cannot listen on \(host): not an address of this machine"
+        case .addressInUse(let host, let port):
+            "cannot listen on \(host):\(port): the address is already in use (another server on that port?); "
+                + "choose another port, or port 0 for a free one"
         case .contextCreationFailed(let host, let port): "cannot listen on \(host):\(port)"
         }
     }

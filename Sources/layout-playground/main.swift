@@ -38,7 +38,8 @@ Access:
                                PEM certificate and key: serve https and wss instead of http and ws
 
 Prints "listening on http://HOST:PORT/" once ready. SIGINT or SIGTERM closes every WebSocket with
-1001 (going away) and exits with status 0.
+1001 (going away) and exits with status 0. A server that cannot start (the port in use, an address not
+of this machine) says why and exits with status 1; a bad flag exits with status 2.
 """
 
 /// Writes `text` and a newline to standard error.

@@ -202,5 +202,17 @@ def test_port_in_use_fails_cleanly(server):
     from conftest import BINARY
     import subprocess
     result = subprocess.run([str(BINARY), "--port", str(server.port)], capture_output=True, text=True, timeout=TIMEOUT)
-    assert result.returncode != 0
+    assert result.returncode == 1
     assert "listening on" not in result.stdout
+    assert f"cannot listen on 127.0.0.1:{server.port}: the address is already in use" in result.stderr
+
+
+def test_address_not_of_this_machine_fails_cleanly():
+    # libwebsockets alone keeps such a vhost waiting for the interface and reports the port as listening.
+    from conftest import BINARY
+    import subprocess
+    result = subprocess.run([str(BINARY), "--host", "192.0.2.1", "--port", "0"], capture_output=True, text=True,
+                            timeout=TIMEOUT)
+    assert result.returncode == 1
+    assert "listening on" not in result.stdout
+    assert "cannot listen on 192.0.2.1: not an address of this machine" in result.stderr
