@@ -55,7 +55,7 @@ struct InterleavedLatency {
         }
         let others = ["tweak phase", "echo floor"]
         for side in 0..<2 {
-            let schedule = "measured in \(slices) slices of \(fixed(sliceSeconds, 1)) s, in turn with the \(others[side])'s (--no-interleave: one phase after the other)"
+            let schedule = "measured in \(slices) slice\(slices == 1 ? "" : "s") of \(fixed(sliceSeconds, 1)) s, in turn with the \(others[side])'s (--no-interleave: one phase after the other)"
             report(phases[side], client: sides[side].0, usage: usage[side], options: options, notes: [placement, schedule])
         }
         echoClient.closeAll()

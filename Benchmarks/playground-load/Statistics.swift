@@ -30,6 +30,7 @@ func fixed(_ value: Double, _ digits: Int = 2) -> String {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
+    if digits == 0, let whole = Int(exactly: rounded) { return "\(whole)" }
     var text = "\(rounded)"
     if let dot = text.firstIndex(of: ".") {
         let decimals = text.distance(from: dot, to: text.endIndex) - 1

@@ -21,7 +21,7 @@ usage: playground-load [options]            run the load phases against servers 
   --idle-sessions N    idle sessions for the memory figure (default 1000)
   --fps F              clock fps of the sessions: 30, 60 or 120 (default 60)
   --seconds S          measurement window per phase (default 10)
-  --warmup S           seconds before the window opens (default 2)
+  --warmup S           seconds before the window opens, 0 or more (default 2)
   --server PATH        run this layout-playground binary instead of `playground-load --serve`
   --url ws://H:P/      use a running server (no server CPU/RSS unless --server-pid)
   --server-pid PID     the running server's pid, for CPU and RSS
@@ -70,8 +70,10 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         guard index < arguments.count else { fail("missing value for \(arguments[index - 1])") }
         return arguments[index]
     }
-    func number(_ text: String) -> Double {
-        guard let number = Double(text), number > 0 else { fail("invalid number \(text)") }
+    func number(_ text: String, allowingZero: Bool = false) -> Double {
+        guard let number = Double(text), number.isFinite, number > 0 || (allowingZero && number == 0) else {
+            fail("invalid number \(text): use a positive number\(allowingZero ? " or 0" : "")")
+        }
         return number
     }
     while index < arguments.count {
@@ -91,7 +93,7 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--idle-sessions": options.idleSessions = Int(number(value()))
         case "--fps": options.fps = Int(number(value()))
         case "--seconds": options.seconds = number(value())
-        case "--warmup": options.warmup = number(value())
+        case "--warmup": options.warmup = number(value(), allowingZero: true)
         case "--server": options.server = value()
         case "--url": options.url = value()
         case "--server-pid": options.serverPID = Int32(value())
