@@ -36,24 +36,28 @@ struct BindAddress: Equatable {
         defer { close(fd) }
         var reuse: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        let networkPort = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
         let result: Int32
         if isIPv6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+            address.sin6_port = networkPort
             _ = inet_pton(AF_INET6, iface, &address.sin6_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            result = Self.bind(fd, to: address)
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+            address.sin_port = networkPort
             _ = inet_pton(AF_INET, iface, &address.sin_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            result = Self.bind(fd, to: address)
         }
         return result == 0 ? 0 : errno
+    }
+
+    /// bind(2) of `fd` to a `sockaddr_in` or `sockaddr_in6`.
+    private static func bind<Address>(_ fd: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
     }
 }
