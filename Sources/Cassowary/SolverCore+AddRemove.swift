@@ -135,15 +135,28 @@ extension SolverCore {
         } else {
             let leaving = markerLeavingRow(m)
             if leaving >= 0 {
-                if kinds[leaving] == .external && columns[m].count == 1 && !objectiveMentions(m) {
-                    // The marker appears in one external row only (a variable defined by this equation):
-                    // dropping that row frees the variable; rows referring to it stay valid.
-                    _ = removeRow(leaving)
-                } else {
-                    var row = removeRow(leaving)
-                    if row.lazy { row = expand(row) }
-                    row.solveFor(lhs: leaving, rhs: m)
-                    substitute(m, row, everywhere: true)
+                var row = removeRow(leaving)
+                row.solveFor(lhs: leaving, rhs: m)
+                substitute(m, row, everywhere: true)
+            } else if columns[m].count == 1, !objectiveMentions(m), let id = columns[m].first(where: { _ in true }) {
+                // The marker appears in one external row only (a variable defined by this equation):
+                // dropping that row frees the variable; rows referring to it stay valid. (No other row
+                // mentions the marker, so no reference can cancel it.)
+                _ = removeRow(basicOf(id))
+            } else if let (leaving, expanded) = externalMarkerRow(m) {
+                var row = expanded
+                _ = removeRow(leaving)
+                row.solveFor(lhs: leaving, rhs: m)
+                substitute(m, row, everywhere: true)
+            } else {
+                // Every row mentioning the marker cancels it through its references: rewrite them over
+                // non-basic symbols, where the marker no longer appears.
+                for id in columns[m] {
+                    let b = basicOf(id)
+                    let lazy = removeRow(b)
+                    var row = expand(lazy)
+                    row.stamp = lazy.stamp
+                    putRow(b, row)
                 }
             }
         }
