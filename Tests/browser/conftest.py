@@ -28,7 +28,8 @@ WIDTH, HEIGHT = 1280, 800
 
 
 class Server:
-    """A running server on a free loopback port (read from its `listening on` line); SIGTERM stops it."""
+    """A running server on a free loopback port (read from its `listening on` line); SIGTERM stops it.
+    `url` is the page's address with the test hooks on."""
 
     def __init__(self, port=0):
         if not BINARY.exists():
@@ -45,7 +46,8 @@ class Server:
         address = line.strip()[len(prefix):].rstrip("/")
         self.host, _, port_text = address.rpartition(":")
         self.port = int(port_text)
-        self.url = f"http://{self.host}:{self.port}/"
+        # ?test-hooks makes the page load Public/test-hooks.js, which exposes window.playground.
+        self.url = f"http://{self.host}:{self.port}/?test-hooks"
 
     def stop(self):
         if self.process.poll() is None:
