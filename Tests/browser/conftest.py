@@ -38,7 +38,9 @@ class Server(PlaygroundServer):
 
     @property
     def url(self):
-        return self.http_url
+        """The page's address with the test hooks on: ?test-hooks makes the page load
+        Public/test-hooks.js, which exposes window.playground."""
+        return f"{self.http_url}?test-hooks"
 
 
 @pytest.fixture(scope="session")
