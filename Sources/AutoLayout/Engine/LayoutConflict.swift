@@ -12,7 +12,10 @@ public struct LayoutConflict: Hashable, Sendable {
     /// A log in the spirit of UIKit's "Unable to simultaneously satisfy constraints".
     public let log: String
 
+    /// Builds the report; implicit constraints (the model's own rules, such as sizes never being
+    /// negative) are left out of `constraints` and the log, as UIKit lists only constraints that exist.
     init(broken: LayoutConstraint, set: [LayoutConstraint]) {
+        let set = set.filter { !$0.isImplicit }
         self.broken = broken.identifier
         self.constraints = set.map(\.identifier)
         let lines = set.map { "    \"\($0.logDescription)\"" }.joined(separator: ",\n")

@@ -112,6 +112,7 @@ public final class LayoutEngine {
         view.superview = superview
         superview.subviews.append(view)
         viewsByID[id] = view
+        updateNonNegativeSize(of: view)
         setNeedsLayout()
         return view
     }
