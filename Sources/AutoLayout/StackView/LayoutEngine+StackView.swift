@@ -7,8 +7,8 @@ import Cassowary
 /// arranged views, their `isHidden` or their intrinsic sizes change: at once for changes made here, and
 /// in the layout pass's update-constraints phase for the rest (a removed view, a new intrinsic size).
 ///
-/// When a required stack constraint conflicts with the app's constraints, the newest app constraint of
-/// the conflicting set is broken, as UIKit does for the classic hidden view with a required height
+/// When a required stack constraint conflicts with the app's constraints, the latest-changed app
+/// constraint of the conflicting set is broken, as UIKit does for the classic hidden view with a required height
 /// (`UISV-hiding` wins, the height constraint is reported and broken); it heals when the view shows again.
 extension LayoutEngine {
     /// Makes `view` a stack view with `stack` (nil: an ordinary view again), as setting `UIStackView`'s
