@@ -2,8 +2,8 @@
 /// required engine constraints, so a layout that needs a negative size is unsatisfiable and reported
 /// as a conflict (the latest-changed constraint of the set is broken), never laid out inside out.
 ///
-/// UIKit's engine behaves the same way: its "Unable to simultaneously satisfy constraints" log lists
-/// only constraints that exist, so these two are implicit (`LayoutConstraint.isImplicit`) and stay out
+/// UIKit's "Unable to simultaneously satisfy constraints" log lists only constraints that exist, so
+/// these two are implicit (`LayoutConstraint.isImplicit`) and stay out
 /// of `LayoutConflict.constraints`. The root is left out (its size is validated when set), and so is a
 /// view that translates its autoresizing mask: its frame is the host's, pinned whole by
 /// `NSAutoresizingMaskLayoutConstraint`s, which the rule could only fight.
