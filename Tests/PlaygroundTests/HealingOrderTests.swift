@@ -85,14 +85,8 @@ import Testing
         #expect(broken(client) == ["k3"])
         // k1 goes: k2 stays in (width 50); k3 (30) is retried, conflicts with k2, and stays broken.
         client.send(["type": "set", "constraint": "k1", "active": false])
-        withKnownIssue("""
-            Cassowary: removing k1 loses k2, which was redundant with it (its row holds only dummies), \
-            when a restricted row (here width >= 0's slack) also mentions k1's marker: the marker \
-            leaves through that row instead of k2's, and nothing holds k2's dummy at 0 any more
-            """) {
-            expectFrame(client.frame("a"), [0, 0, 50, 10])
-            #expect(broken(client) == ["k3"])
-        }
+        expectFrame(client.frame("a"), [0, 0, 50, 10])
+        #expect(broken(client) == ["k3"])
         // k2 goes too: k3 heals, width 30.
         client.send(["type": "set", "constraint": "k2", "active": false])
         expectFrame(client.frame("a"), [0, 0, 30, 10])
