@@ -7,7 +7,7 @@ extension SolverCore {
     /// minimum ratio, lowest id on ties. Only symbols whose objective coefficients changed are re-examined.
     mutating func optimize() {
         degeneratePivots = 0
-        while true {
+        while fault == nil {
             let entering = lexEntering()
             if entering < 0 { return }
             let leaving = leavingRow(entering)
@@ -61,7 +61,7 @@ extension SolverCore {
 
     mutating func optimizeArtificial() {
         degeneratePivots = 0
-        while let art = artificial {
+        while fault == nil, let art = artificial {
             let entering = pickEntering(ArtificialCandidates(row: art, kinds: kinds))
             if entering < 0 { return }
             let leaving = leavingRow(entering)
@@ -74,7 +74,7 @@ extension SolverCore {
     /// Counts consecutive degenerate pivots (the leaving row's constant is zero: the objective does not
     /// move), to switch ``pickEntering(_:)`` to Bland's rule before any cycle can form.
     @inline(__always) mutating func countDegenerate(_ leaving: Int) {
-        if nearZero(rowStore[leaving]!.constant) { degeneratePivots += 1 } else { degeneratePivots = 0 }
+        if nearZero(rowStore[leaving]?.constant ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
     }
 
     @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
@@ -90,9 +90,12 @@ extension SolverCore {
         for id in columns[entering] {
             let b = basicOf(id)
             if kinds[b] == .external { continue }
-            let c = rowStore[b]!.cells[entering]!
+            guard let row = rowStore[b], let c = row.cells[entering] else {
+                recordFault("leavingRow: the column of \(entering) lists row \(id) without it")
+                return -1
+            }
             if c < 0 {
-                let ratio = -rowStore[b]!.constant / c
+                let ratio = -row.constant / c
                 if better(ratio, b, than: bestRatio, best) {
                     best = b
                     bestRatio = ratio
@@ -166,7 +169,7 @@ extension SolverCore {
     mutating func dualOptimize() -> Int {
         marksObjective = false
         defer { marksObjective = true }
-        while !infeasible.isEmpty {
+        while fault == nil, !infeasible.isEmpty {
             let leaving = infeasible.popMin()
             queued[leaving] = false
             guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
