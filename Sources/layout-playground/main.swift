@@ -43,6 +43,11 @@ Access:
   --tls-cert FILE, --tls-key FILE
                                PEM certificate and key: serve https and wss instead of http and ws
 
+Testing:
+  --plant-faults               sessions understand {"type":"plantFault"}: the solver's next call fails as
+                               a solver defect would, answered `internal` while the session rebuilds its
+                               scene (for recovery tests; never on a public server)
+
 Prints "listening on http://HOST:PORT/" once ready. SIGINT or SIGTERM closes every WebSocket with
 1001 (going away) and exits with status 0. A server that cannot start (the port in use, an address not
 of this machine) says why and exits with status 1; a bad flag exits with status 2.
@@ -128,6 +133,7 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.options.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
             flags.options.limitsLoopbackPerAddress = true
         case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
+        case "--plant-faults": flags.options.plantFaults = true
         case "--allowed-origin":
             flags.options.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)

@@ -23,6 +23,16 @@ public final class LayoutEngine {
     public internal(set) var keyboardHeight: Double = 0
 
     let solver = Solver()
+    /// The fault the solver found in its own state instead of trapping (`Solver.faultDescription`), if
+    /// any. The engine's views and constraints stay as they were; its frames stop following changes.
+    /// The owner rebuilds the engine from its scene.
+    public var solverFault: String? { solver.faultDescription }
+
+    /// Makes the solver's next call fail as a solver defect would (`Solver.plantFault()`), for testing
+    /// how owners recover.
+    public func plantSolverFault() {
+        solver.plantFault()
+    }
     /// Unchecked like the views' shown values: read on every frame and layout pass, by the engine's one owner.
     @exclusivity(unchecked) var animator = Animator()
     var viewsByID: [String: View] = [:]

@@ -36,6 +36,11 @@ final class Scene {
         self.engine = engine
     }
 
+    /// The scene a session starts with: no views, a 375 × 667 pt root.
+    static func empty() -> Scene {
+        Scene(name: "empty", title: "Empty", summary: "", engine: LayoutEngine(size: Size(width: 375, height: 667)))
+    }
+
     /// The default palette, picked by view order when a scene names no color.
     static let palette = ["#4a90e2", "#50b37f", "#e8a33d", "#d9534f", "#8e6fd8", "#3fb5c0", "#c76f9a", "#7f8c8d"]
 }
