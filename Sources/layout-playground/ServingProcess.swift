@@ -8,7 +8,9 @@ struct ServingProcess: Sendable {
     /// it asks to be stopped when that process ends (`followSupervisor`).
     static let supervisorVariable = "LAYOUT_PLAYGROUND_SUPERVISOR_PID"
 
+    /// The process id, for signals, `waitpid` and the log.
     let pid: pid_t
+    /// Its standard output, forwarded to the supervisor's once started.
     let output: OutputForwarder
 
     /// Starts `executable` with `arguments` (argv[1...]) through posix_spawn. The process starts with no

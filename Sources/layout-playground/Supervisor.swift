@@ -25,6 +25,7 @@ struct Supervisor {
     let executable: String
     /// The server's flags, without `--supervise`.
     let arguments: [String]
+    /// Back-off and give-up, on CLOCK_MONOTONIC.
     var policy = RestartPolicy(clock: monotonicSeconds)
 
     /// Signals the main thread takes with sigwait. They must be blocked in every thread, so `run` blocks
