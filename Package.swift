@@ -20,7 +20,8 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
-        .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer"]),
+        .target(name: "CProcessLifetime"),
+        .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer", "CProcessLifetime"]),
         .systemLibrary(name: "CLibEV", path: "Benchmarks/CLibEV", providers: [.apt(["libev-dev"])]),
         .target(name: "CPUAffinity", path: "Benchmarks/CPUAffinity"),
         .executableTarget(name: "playground-load",
@@ -30,6 +31,7 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),
+        .testTarget(name: "LayoutPlaygroundTests", dependencies: ["layout-playground"]),
     ],
     swiftLanguageModes: [.v6]
 )
