@@ -7,13 +7,20 @@ let package = Package(
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "TextShaping", targets: ["TextShaping"]),
         .library(name: "Playground", targets: ["Playground"]),
         .executable(name: "layout-playground", targets: ["layout-playground"]),
     ],
     targets: [
         .target(name: "Cassowary"),
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
-        .target(name: "Playground", dependencies: ["AutoLayout"]),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        .target(name: "TextShaping", dependencies: ["AutoLayout", "CHarfBuzz"]),
+        .target(name: "Playground", dependencies: ["AutoLayout", "TextShaping"]),
         .systemLibrary(
             name: "CLibWebSockets",
             pkgConfig: "libwebsockets",
@@ -30,6 +37,7 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),
+        .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "AutoLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,7 @@ extension LayoutEngine {
         guard needsLayout else { return }
         updateStackViews()
         solver.updateVariables()
+        if hasHadTextViews { wrapTextAtLaidOutWidths() }
         let scale = scale   // read once, not once per view
         view.forEachDescendant { descendant in
             setModelFrame(descendant, solvedFrame(of: descendant, scale: scale))

@@ -54,6 +54,7 @@ enum SceneWriter {
         if let stack = StackFields.document(of: view, in: scene.engine) { result["stack"] = stack }
         if view.transform != .identity { result["transform"] = view.transform.components }
         if view.translatesAutoresizingMaskIntoConstraints { result["frame"] = view.frame.components }
+        result.merge(TextFields.document(of: view)) { _, text in text }
         return result
     }
 

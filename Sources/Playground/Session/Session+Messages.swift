@@ -118,6 +118,7 @@ extension Session {
         } else if let id = try message.string("view") {
             try setView(id, message)
             try setStackFields(id, message)
+            try setTextFields(id, message)
         } else {
             throw ProtocolError.missing("constraint' or 'view", in: "set")
         }
