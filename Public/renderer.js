@@ -379,7 +379,8 @@ export class Renderer {
       this.rootHit = { id, matrix: ctx.getTransform(), w, h };
     }
 
-    const clips = id !== 'root' && this.clips.has(id);
+    // A scroll view clips its content, as UIScrollView's clipsToBounds defaults to true.
+    const clips = id !== 'root' && (this.clips.has(id) || Boolean(view.scroll));
     const chain = clips ? [...clipChain, { matrix: ctx.getTransform(), w, h }] : clipChain;
     if (clips) {
       ctx.beginPath();

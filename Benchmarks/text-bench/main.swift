@@ -53,7 +53,7 @@ for index in 0..<labelCount {
 }
 engine.layoutIfNeeded()
 
-func check() {
+@MainActor func check() {
     for view in engine.views {
         guard let layout = view.textLayout else { continue }
         let expected = (Double(layout.lines.count) * layout.metrics.lineHeight * 2).rounded(.up) / 2

@@ -40,6 +40,7 @@ extension LayoutEngine {
         animator.record(.boundsOrigin, of: view, from: [view.boundsOrigin.x, view.boundsOrigin.y],
                         to: [bounds.origin.x, bounds.origin.y], now: time)
         view.boundsOrigin = bounds.origin
+        followContentOffset(of: view)
         if bounds.size != view.frame.size {
             if view === root {
                 try setRootSize(bounds.size)

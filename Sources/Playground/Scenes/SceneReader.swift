@@ -125,6 +125,7 @@ enum SceneReader {
         }
         scene.appearance[id] = ViewAppearance(label: label, color: color)
         try TextFields.apply(spec, to: id, in: scene, removingOnFailure: true)
+        try ScrollFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }
     }
 

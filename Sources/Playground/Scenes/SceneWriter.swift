@@ -55,6 +55,10 @@ enum SceneWriter {
         if view.transform != .identity { result["transform"] = view.transform.components }
         if view.translatesAutoresizingMaskIntoConstraints { result["frame"] = view.frame.components }
         result.merge(TextFields.document(of: view)) { _, text in text }
+        if let scroll = ScrollFields.document(of: view, in: scene.engine) {
+            result["kind"] = "scroll"
+            result["scroll"] = scroll
+        }
         return result
     }
 

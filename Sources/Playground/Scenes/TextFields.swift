@@ -16,7 +16,9 @@ enum TextFields {
     /// - Throws: `missing-field` (`kind`) for text fields on a view without text, `invalid-field` for a
     ///   wrong type, an unknown name or an out-of-range number.
     static func content(_ spec: Fields, over current: TextContent?) throws -> TextContent? {
-        guard names.contains(where: spec.has) else { return current }
+        guard names.contains(where: spec.has), (try? spec.string("kind")) != "scroll" || spec.has("text") else {
+            return current
+        }
         var content: TextContent
         if let kindName = try spec.string("kind") {
             let kind: TextContent.Kind = try StackFields.value(kindName, field: "kind")

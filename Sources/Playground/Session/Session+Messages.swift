@@ -119,6 +119,7 @@ extension Session {
             try setView(id, message)
             try setStackFields(id, message)
             try setTextFields(id, message)
+            try ScrollFields.apply(message, to: id, in: scene)
         } else {
             throw ProtocolError.missing("constraint' or 'view", in: "set")
         }
