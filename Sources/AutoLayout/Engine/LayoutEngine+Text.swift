@@ -90,7 +90,8 @@ extension LayoutEngine {
             installContentSizeConstraints(of: view)
             return
         }
-        for (name, value) in [("width", size.width), ("height", size.height)] {
+        // Only the axis that changed: each change is a solver edit (a wrapping label's width stays).
+        for (name, value, was) in [("width", size.width, old.width), ("height", size.height, old.height)] where value != was {
             changeInternal("NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-hugging", to: value)
             changeInternal("NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-compression", to: value)
         }
@@ -99,16 +100,21 @@ extension LayoutEngine {
     /// Installs anew the constraints that tie a baseline of `view`, whose expressions hold the
     /// baseline offsets as constants.
     private func reinstallBaselineConstraints(of view: View) {
-        func tiesBaseline(_ constraint: LayoutConstraint) -> Bool {
-            let baselines: Set<LayoutAttribute> = [.firstBaseline, .lastBaseline]
-            return (constraint.firstItem === view && baselines.contains(constraint.firstAttribute))
-                || (constraint.secondItem === view && constraint.secondAttribute.map(baselines.contains) == true)
+        func isBaseline(_ attribute: LayoutAttribute?) -> Bool {
+            attribute == .firstBaseline || attribute == .lastBaseline
         }
-        for constraint in orderedConstraints + Array(internalConstraints.values)
-        where constraint.installed != nil && tiesBaseline(constraint) {
+        func tiesBaseline(_ constraint: LayoutConstraint) -> Bool {
+            (constraint.firstItem === view && isBaseline(constraint.firstAttribute))
+                || (constraint.secondItem === view && isBaseline(constraint.secondAttribute))
+        }
+        func reinstall(_ constraint: LayoutConstraint) {
+            guard constraint.installed != nil, tiesBaseline(constraint) else { return }
             uninstall(constraint)
             _ = install(constraint)
         }
+        orderedConstraints.forEach(reinstall)
+        // The engine's own constraints tie baselines only in stack views (`UISV-alignment`).
+        if hasHadStackViews { internalConstraints.values.forEach(reinstall) }
         setNeedsLayout()
     }
 }
