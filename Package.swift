@@ -7,13 +7,20 @@ let package = Package(
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "TextShaping", targets: ["TextShaping"]),
         .library(name: "Playground", targets: ["Playground"]),
         .executable(name: "layout-playground", targets: ["layout-playground"]),
     ],
     targets: [
         .target(name: "Cassowary"),
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
-        .target(name: "Playground", dependencies: ["AutoLayout"]),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        .target(name: "TextShaping", dependencies: ["AutoLayout", "CHarfBuzz"]),
+        .target(name: "Playground", dependencies: ["AutoLayout", "TextShaping"]),
         .systemLibrary(
             name: "CLibWebSockets",
             pkgConfig: "libwebsockets",
@@ -28,10 +35,12 @@ let package = Package(
                           dependencies: ["CLibWebSockets", "CLibEV", "CPUAffinity", "Playground", "PlaygroundServer"],
                           path: "Benchmarks/playground-load"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
+        .executableTarget(name: "text-bench", dependencies: ["AutoLayout", "TextShaping"], path: "Benchmarks/text-bench"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),
         .testTarget(name: "LayoutPlaygroundTests", dependencies: ["layout-playground"]),
+        .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "AutoLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

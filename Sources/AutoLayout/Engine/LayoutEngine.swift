@@ -53,6 +53,12 @@ public final class LayoutEngine {
     /// Whether a view of this engine was ever made a stack view (the layout pass skips looking for them
     /// until then).
     var hasHadStackViews = false
+    /// Whether a view of this engine was ever given text (the layout pass skips looking for wrapping
+    /// labels until then).
+    var hasHadTextViews = false
+    /// Measures the text of labels, buttons and text fields; without one, setting text throws
+    /// `textUnavailable`. The host supplies it: the engine knows no fonts.
+    public var textMeasurer: (any TextMeasurer)?
     /// The tree's model values and animations in one block, for frames (`forEachPresentation`).
     @exclusivity(unchecked) var presentationPlan = PresentationPlan()
 

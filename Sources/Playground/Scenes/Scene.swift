@@ -1,4 +1,5 @@
 import AutoLayout
+import TextShaping
 
 /// A named list of client messages a scene offers as a button (the articles' taps).
 struct SceneAction {
@@ -34,6 +35,8 @@ final class Scene {
         self.title = title
         self.summary = summary
         self.engine = engine
+        // Text is measured with Inter through HarfBuzz; the engine itself knows no fonts.
+        if engine.textMeasurer == nil { engine.textMeasurer = ShapingTextMeasurer.shared }
     }
 
     /// The scene a session starts with: no views, a 375 × 667 pt root.

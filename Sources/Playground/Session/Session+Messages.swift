@@ -118,6 +118,8 @@ extension Session {
         } else if let id = try message.string("view") {
             try setView(id, message)
             try setStackFields(id, message)
+            try setTextFields(id, message)
+            try ScrollFields.apply(message, to: id, in: scene)
         } else {
             throw ProtocolError.missing("constraint' or 'view", in: "set")
         }
