@@ -27,9 +27,11 @@ let package = Package(
                           dependencies: ["CLibWebSockets", "CLibEV", "CPUAffinity", "Playground", "PlaygroundServer"],
                           path: "Benchmarks/playground-load"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
-        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),
+        // An independent dense LP the solver's random tests compare with (no dependency on Cassowary).
+        .target(name: "SolverReference", path: "Tests/SolverReference"),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverReference"]),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "SolverReference"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout", "SolverReference"]),
     ],
     swiftLanguageModes: [.v6]
 )
