@@ -1,0 +1,6 @@
+import Testing
+import SolverReference
+
+/// Edit sequences that once failed (shrunk by EditSequenceShrinker), kept as regression tests.
+@Suite struct EditSequenceRegressions {
+}
