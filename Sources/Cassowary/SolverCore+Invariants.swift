@@ -29,6 +29,18 @@ extension SolverCore {
     ///   no artificial objective.
     func invariantViolations() -> [String] {
         var problems: [String] = []
+        // Local copies (references to the same storage): the nested functions below capture these
+        // instead of `self`, which a debug build would copy whole on every call.
+        let kinds = self.kinds
+        let owners = self.owners
+        let rowStore = self.rowStore
+        let columns = self.columns
+        let rowIds = self.rowIds
+        let rowBasics = self.rowBasics
+        let objective = self.objective
+        let levels = self.levels
+        let levelStride = self.levelStride
+        let infos = self.infos
         let symbolCount = kinds.count
         func name(_ s: Int) -> String {
             guard s >= 0 && s < symbolCount else { return "#\(s)" }
@@ -123,7 +135,8 @@ extension SolverCore {
         if columnCount != cellCount { problems.append("column index has \(columnCount) entries for \(cellCount) cells") }
 
         // Installed constraints: owners agree with infos; the objective they imply.
-        var expected = [[Int: Double]](repeating: [:], count: levels.count)
+        // Dense, like the objective: expected[s * levels.count + li].
+        var expected = [Double](repeating: 0, count: symbolCount * levels.count)
         var expectedCounts = [Int](repeating: 0, count: levels.count)
         var installed = 0
         for s in 0..<symbolCount {
@@ -155,9 +168,9 @@ extension SolverCore {
             let errors = constraint.relation == .equal ? [info.marker, info.other] : [info.other]
             for e in errors where e >= 0 && e < symbolCount {
                 if let r = rowStore[e] {
-                    for (z, c) in r.cells { expected[li][z, default: 0] += weight * c }
+                    for (z, c) in r.cells where z < symbolCount { expected[z * levels.count + li] += weight * c }
                 } else {
-                    expected[li][e, default: 0] += weight
+                    expected[e * levels.count + li] += weight
                 }
             }
         }
@@ -204,7 +217,7 @@ extension SolverCore {
             var mentioned = false
             for li in levels.indices {
                 let c = objective[base + li]
-                let want = expected[li][s] ?? 0
+                let want = expected[s * levels.count + li]
                 if c != 0 { mentioned = true }
                 if abs(c - want) > Self.objectiveTolerance * (1 + abs(want)) {
                     problems.append("objective @\(levels[li].priority) has \(c) for \(name(s)), installed constraints imply \(want)")
@@ -216,7 +229,7 @@ extension SolverCore {
                 problems.append("objective mentions basic \(name(s))")
             } else if kinds[s] == .external {
                 problems.append("objective mentions non-basic external \(name(s)): not optimal")
-            } else if kinds[s] != .dummy && lexNegative(s) {
+            } else if kinds[s] != .dummy && (levels.indices.first { objective[base + $0] != 0 }.map { objective[base + $0] < 0 } ?? false) {
                 problems.append("objective is not optimal: \(name(s)) has a lexicographically negative coefficient")
             }
         }
