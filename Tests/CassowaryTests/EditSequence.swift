@@ -3,7 +3,7 @@ import SolverReference
 /// One step of a random edit sequence. Constraints are named by a handle (given by the `add` that
 /// created them) so a step keeps its meaning when the shrinker drops others; a step whose handle or edit
 /// variable is not live is skipped.
-enum EditStep: Hashable, Sendable {
+enum EditStep: Hashable, Sendable, Codable {
     /// Adds the constraint (with the given handle).
     case add(handle: Int, ReferenceConstraint)
     /// Removes the constraint.
@@ -22,7 +22,7 @@ enum EditStep: Hashable, Sendable {
 }
 
 /// A reproducible sequence: the number of variables and the steps, from an empty solver.
-struct EditSequence: Hashable, Sendable {
+struct EditSequence: Hashable, Sendable, Codable {
     var variableCount: Int
     var steps: [EditStep]
 }

@@ -3,7 +3,7 @@
 /// (relation) 0` with a UIKit-style priority in (0, 1000] (1000 or more: required) and a weight.
 
 /// One term `coefficient × x[variable]` of a constraint.
-public struct ReferenceTerm: Sendable, Hashable {
+public struct ReferenceTerm: Sendable, Hashable, Codable {
     /// Index of the variable, `0..<variableCount`.
     public var variable: Int
     /// Its coefficient (any finite number).
@@ -19,7 +19,7 @@ public struct ReferenceTerm: Sendable, Hashable {
 }
 
 /// How the constraint's left-hand side relates to 0.
-public enum ReferenceRelation: Sendable, Hashable {
+public enum ReferenceRelation: Sendable, Hashable, Codable {
     /// `lhs <= 0`
     case lessThanOrEqual
     /// `lhs == 0`
@@ -34,7 +34,7 @@ public enum ReferenceRelation: Sendable, Hashable {
 /// |lhs| (equality) or by the amount lhs lies on the wrong side (inequality), and that violation,
 /// times `weight`, is minimised at its priority level; levels are strictly lexicographic (any violation
 /// at a higher priority outweighs any amount at a lower one).
-public struct ReferenceConstraint: Sendable, Hashable {
+public struct ReferenceConstraint: Sendable, Hashable, Codable {
     /// Sparse terms; a variable may appear more than once (its coefficients add up).
     public var terms: [ReferenceTerm]
     /// The constant of the left-hand side.
