@@ -26,7 +26,8 @@ extension SolverCore {
     ///   an installed constraint, `owners` agrees with `infos`, every edit variable's constraint is
     ///   installed;
     /// - between calls nothing is pending: no dirty objective symbol, no journal, no artificial objective;
-    ///   the infeasible queue agrees with its flags (it may keep rows a rounding error below 0).
+    ///   the infeasible queue agrees with its flags (it may keep rows a rounding error below 0); no fault
+    ///   recorded (see SolverCore+Fault.swift).
     func invariantViolations() -> [String] {
         var problems: [String] = []
         // Local copies (references to the same storage): the nested functions below capture these
@@ -254,6 +255,7 @@ extension SolverCore {
             problems.append("transaction journal open outside a call")
         }
         if artificial != nil { problems.append("artificial objective left behind") }
+        if let fault { problems.append("fault recorded: \(fault)") }
         return problems
     }
 }
