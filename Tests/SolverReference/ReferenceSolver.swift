@@ -33,7 +33,14 @@ public enum ReferenceSolver {
     public static func solve(variableCount n: Int, constraints: [ReferenceConstraint]) -> ReferenceResult {
         // Columns: x⁺ (0..<n), x⁻ (n..<2n), then per constraint its extra columns, then artificials.
         var column = 2 * n
-        struct Layout { var errors: [Int] = []; var slack = -1; var natural = -1; var flipped = false }
+        /// Where a constraint's row keeps its columns: violation columns, slack, the column that starts
+        /// basic (-1: an artificial does), and whether the row was negated to make its right side ≥ 0.
+        struct Layout {
+            var errors: [Int] = []
+            var slack = -1
+            var natural = -1
+            var flipped = false
+        }
         var layouts: [Layout] = []
         var rowsNeedingArtificial = 0
         for c in constraints {
@@ -42,7 +49,7 @@ public enum ReferenceSolver {
             let sign: Double = layout.flipped ? -1 : 1
             // The coefficient each extra column gets in the row (before the sign flip), to find the
             // column that can start basic (coefficient +1 after the flip).
-            var extras: [(Double)] = []
+            var extras: [Double] = []
             if !c.isRequired {
                 switch c.relation {
                 case .equal: extras = [-1, 1]             // −e⁺ + e⁻
