@@ -36,9 +36,12 @@ let package = Package(
                           path: "Benchmarks/playground-load"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
         .executableTarget(name: "text-bench", dependencies: ["AutoLayout", "TextShaping"], path: "Benchmarks/text-bench"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
-        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),
+        // An independent dense LP the solver's random tests compare with (no dependency on Cassowary).
+        // Optimised even in debug builds: the random edit sequences solve it after every step.
+        .target(name: "SolverReference", path: "Tests/SolverReference", swiftSettings: [.unsafeFlags(["-O"])]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverReference"]),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "SolverReference"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout", "SolverReference"]),
         .testTarget(name: "LayoutPlaygroundTests", dependencies: ["layout-playground"]),
         .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "AutoLayout"]),
     ],

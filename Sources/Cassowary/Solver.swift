@@ -134,6 +134,16 @@ public final class Solver {
         core.reset()
     }
 
+    /// Every broken invariant of the solver's state, as readable sentences; empty when it is consistent.
+    /// For tests and fuzzers: it reads the whole tableau and objective (O(cells + symbols × levels)), so
+    /// call it between operations, never on a hot path. What it checks: the row bookkeeping and column
+    /// index, solved form of restricted rows and their feasibility, the stamps of lazy external rows,
+    /// the objective against the installed non-required and edit constraints, optimality, leaked
+    /// symbols, and that no call left work pending. Does not change the solver.
+    public func invariantViolations() -> [String] {
+        core.invariantViolations()
+    }
+
     /// The broken invariant the solver found, if any: set by a call that threw
     /// ``SolverError/internalInconsistency(_:)`` and cleared by ``reset()``.
     public var faultDescription: String? { core.fault }

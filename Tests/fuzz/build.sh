@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets under Tests/fuzz/ with swiftc (SwiftPM has no fuzzer configuration).
 #
-#   bash Tests/fuzz/build.sh            builds .build/fuzz/fuzz-session (and fuzz-parsers when the
-#                                       parsers exist in Sources/AutoLayout/Parsing)
+#   bash Tests/fuzz/build.sh            builds .build/fuzz/fuzz-session, fuzz-solver (and fuzz-parsers
+#                                       when the parsers exist in Sources/AutoLayout/Parsing)
 #   SANITIZE=fuzzer bash Tests/fuzz/build.sh     without AddressSanitizer (faster, finds only traps)
 #   ENTRIES="path.swift" SANITIZE=none           link other entry files (a probe with a main) instead
 #
