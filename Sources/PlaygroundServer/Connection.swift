@@ -88,7 +88,11 @@ final class Connection {
             lws_close_reason(wsi, status, &bytes, bytes.count)
             return -1
         }
-        guard let kind = session.writeNext(into: outgoing) else { return 0 }
+        guard let kind = session.writeNext(into: outgoing) else {
+            // Nothing to send: an idle connection keeps no message bytes.
+            outgoing.release()
+            return 0
+        }
         switch kind {
         case .frames: framesSent += 1
         case .error: errorsSent += 1

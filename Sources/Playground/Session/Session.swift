@@ -156,7 +156,8 @@ public final class Session {
     public var hasOutgoing: Bool { !outbox.isEmpty }
 
     /// Writes the next message to send into `buffer`, after its headroom, and returns its kind; nil
-    /// (the buffer's last message dropped) when there is nothing to send. A pending `frames` is rendered
+    /// when there is nothing to send (the buffer's last message may then be overwritten; the caller
+    /// may `release()` the buffer). A pending `frames` is rendered
     /// now, with the newest state, and skipped when nothing changed. The message is `buffer.message`
     /// and stays there, unchanged whatever the session receives or ticks meanwhile, until the buffer is
     /// written again.
@@ -169,7 +170,6 @@ public final class Session {
                 if frameStream.renderNext(for: scene.engine, into: buffer) { return .frames }
             }
         }
-        buffer.release()
         return nil
     }
 
