@@ -178,7 +178,12 @@ public final class Session {
     public func nextOutgoing() -> String? {
         let buffer = textBuffer ?? MessageBuffer()
         textBuffer = buffer
-        return writeNext(into: buffer) == nil ? nil : buffer.text
+        guard writeNext(into: buffer) != nil else {
+            // Drained: keep no message bytes, as a connection does.
+            buffer.release()
+            return nil
+        }
+        return buffer.text
     }
 
     // MARK: Turns
