@@ -5,6 +5,8 @@ import Playground
 /// they end, ticked in turn as the server's timer ticks them.
 final class AnimatingSessions {
     private let sessions: [Session]
+    /// The buffer each session's connection would lend it (libwebsockets' 16 bytes of headroom).
+    private let buffers: [MessageBuffer]
     private var toggles: [Bool]
     private(set) var frames = 0
     private(set) var bytes = 0
@@ -16,6 +18,7 @@ final class AnimatingSessions {
 
     init(count: Int) {
         sessions = (0..<count).map { Session(id: "s\($0)", now: 0) }
+        buffers = (0..<count).map { _ in MessageBuffer(headroom: 16) }
         toggles = Array(repeating: false, count: count)
         for index in sessions.indices {
             sessions[index].receive(SceneDocument.load(id: 1), now: 0)
@@ -30,14 +33,15 @@ final class AnimatingSessions {
             session.tick(now: now)
             var ended = false
             // As the server takes messages: the bytes of a `frames`, never made into a String.
-            while let (kind, size, text) = session.withNextOutgoing({ message, kind in
-                (kind, message.count, kind == .frames && !sample.isEmpty ? nil : String(decoding: message, as: UTF8.self))
-            }) {
+            let buffer = buffers[index]
+            while let kind = session.writeNext(into: buffer) {
+                let size = buffer.message.count
+                let text = kind == .frames && !sample.isEmpty ? nil : buffer.text
                 if kind == .frames {
                     frames += 1
                     bytes += size
                     if sample.isEmpty, frames > 10, let text { sample = text }
-                } else if text?.contains("animationEnd") == true {
+                } else if kind == .event, text?.contains("animationEnd") == true {
                     ended = true
                 }
             }
@@ -99,6 +103,7 @@ enum FrameCost {
 enum TweakCost {
     static func run(sessions count: Int = 1, tweaks wanted: Int = 50_000) {
         let sessions = (0..<count).map { Session(id: "s\($0)", now: 0) }
+        let buffers = (0..<count).map { _ in MessageBuffer(headroom: 16) }
         for session in sessions {
             session.receive(SceneDocument.load(id: 1), now: 0)
             while session.nextOutgoing() != nil {}
@@ -114,7 +119,7 @@ enum TweakCost {
                 session.receive(text, now: 0)
                 let turnEnd = monotonicSeconds()
                 // As the server takes messages: the bytes of a `frames`, never made into a String.
-                while let size = session.withNextOutgoing({ message, _ in message.count }) { bytes += size }
+                while session.writeNext(into: buffers[index]) != nil { bytes += buffers[index].message.count }
                 renderSeconds += monotonicSeconds() - turnEnd
                 turnSeconds += turnEnd - start
             }

@@ -34,22 +34,19 @@ final class Connection {
 
     private var message: [UInt8] = []
     private let maxMessageBytes: Int
-    /// The buffer of the last lws_write of a text message (LWS_PRE bytes, then the message; `frames` are
-    /// written from the session's own buffer). permessage-deflate keeps reading it after lws_write
-    /// returns, so it is reused or released only at the next WRITEABLE (docs/ARCHITECTURE.md,
-    /// "libwebsockets rules": "Buffers outlive the write").
-    private var writeBuffer: UnsafeMutableRawBufferPointer?
+    /// The buffer lent to the session for every outgoing message: `LWS_PRE` bytes of headroom for
+    /// libwebsockets' header, then the message, sent in place. permessage-deflate keeps reading it after
+    /// lws_write returns, so the session writes the next message into it only at the next WRITEABLE
+    /// (docs/ARCHITECTURE.md, "libwebsockets rules": "Buffers outlive the write").
+    private let outgoing = MessageBuffer(headroom: Int(CLWS_PRE))
 
     init(id: UInt64, wsi: OpaquePointer, session: Session, peer: String, maxMessageBytes: Int) {
         self.id = id
         self.wsi = wsi
         self.session = session
-        session.frameHeadroom = Int(CLWS_PRE)
         self.peer = peer
         self.maxMessageBytes = maxMessageBytes
     }
-
-    deinit { writeBuffer?.deallocate() }
 
     /// Appends one RECEIVE chunk; returns the message once its last fragment arrived.
     func receive(_ chunk: UnsafeRawBufferPointer, isFirst: Bool, isFinal: Bool, isBinary: Bool) -> Received {
@@ -91,48 +88,19 @@ final class Connection {
             lws_close_reason(wsi, status, &bytes, bytes.count)
             return -1
         }
-        let pre = Int(CLWS_PRE)
-        let next = session.withNextOutgoing { message, kind -> (payload: UnsafeMutablePointer<UInt8>?, length: Int, kind: Session.OutgoingKind) in
-            if kind == .frames {
-                // Sent in place: LWS_PRE writable bytes precede it (`frameHeadroom`), and it stays
-                // unchanged until the session is asked for a message again, at a later WRITEABLE,
-                // so the buffer outlives the write as permessage-deflate needs.
-                let payload = message.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self) }
-                return (payload, message.count, kind)
-            }
-            let buffer = writeBuffer(holding: pre + message.count)
-            let target = UnsafeMutableRawBufferPointer(rebasing: buffer[pre...])
-            target.copyMemory(from: message)
-            if message.starts(with: Self.errorPrefix) { errorsSent += 1 }
-            return (target.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count, kind)
-        }
-        guard let next else {
-            writeBuffer?.deallocate()
-            writeBuffer = nil
+        guard let kind = session.writeNext(into: outgoing) else {
+            // Nothing to send: an idle connection keeps no message bytes.
+            outgoing.release()
             return 0
         }
-        guard let payload = next.payload else { return -1 }
-        if next.kind == .frames {
-            framesSent += 1
-            // The previous text's buffer is no longer read (this is a later WRITEABLE): a session that
-            // streams or sits idle after a large reply does not keep it.
-            writeBuffer?.deallocate()
-            writeBuffer = nil
+        switch kind {
+        case .frames: framesSent += 1
+        case .error: errorsSent += 1
+        case .reply, .event: break
         }
-        let written = lws_write(wsi, payload, next.length, LWS_WRITE_TEXT)
-        return written < next.length ? -1 : 0
-    }
-
-    /// Errors are sorted-key JSON whose first key is `code`.
-    private static let errorPrefix = Array(#"{"code":"#.utf8)
-
-    /// The write buffer, reused when it holds `size` bytes and is not much larger (a stream of frames
-    /// after a large `scene` reply does not keep the large block), else replaced.
-    private func writeBuffer(holding size: Int) -> UnsafeMutableRawBufferPointer {
-        if let buffer = writeBuffer, buffer.count >= size, buffer.count <= max(4 * size, 4096) { return buffer }
-        writeBuffer?.deallocate()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 256), alignment: 16)
-        writeBuffer = buffer
-        return buffer
+        let message = outgoing.message
+        guard let payload = message.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
+        let written = lws_write(wsi, payload, message.count, LWS_WRITE_TEXT)
+        return written < message.count ? -1 : 0
     }
 }

@@ -1,7 +1,7 @@
 import AutoLayout
 
 /// Turns presentation states into `frames` messages carrying only what changed since the last one sent,
-/// encoded straight to JSON text by `FramesEncoder`.
+/// encoded straight to JSON text by `FramesEncoder` into the buffer the transport lends.
 ///
 /// Values are compared after rounding to a micro-point, the precision they are sent with, so a field
 /// is sent only when the client would see a different number.
@@ -16,12 +16,6 @@ struct FrameStream {
     private var visitedViews: [View] = []
     private var visitedStates: [Shown] = []
     private var sentKeyboard: Rect?
-    private var encoder = FramesEncoder()
-    /// Bytes left writable before each message (see `Session.frameHeadroom`).
-    var headroom: Int {
-        get { encoder.headroom }
-        set { encoder.headroom = newValue }
-    }
     private(set) var sequence = 0
     /// Set by `load`: the next message lists every view and field.
     var sendsEverything = true
@@ -30,30 +24,32 @@ struct FrameStream {
     /// easing curve round to the same micro-point).
     private var sentFinal = true
 
-    /// Renders the next `frames` message for `engine`'s current presentation and returns its UTF-8
-    /// bytes, valid until the next call (which reuses the block even when it finds nothing to send); nil
-    /// (and nothing recorded as sent) when nothing changed and no final message is owed.
-    mutating func renderNext(for engine: LayoutEngine) -> UnsafeRawBufferPointer? {
+    /// Renders the next `frames` message for `engine`'s current presentation into `buffer` (its
+    /// `message` from then on) and returns true; false (nothing recorded as sent, and the buffer's last
+    /// message overwritten) when nothing changed and no final message is owed.
+    mutating func renderNext(for engine: LayoutEngine, into buffer: MessageBuffer) -> Bool {
         let final = !engine.isMoving
+        var encoder = FramesEncoder(into: buffer)
         encoder.begin(sequence: sequence + 1, time: engine.time, final: final)
-        guard let keyboard = takeChanges(of: engine, encoding: true, force: final && !sentFinal) else {
-            return nil
+        guard let keyboard = takeChanges(of: engine, encoding: true, encoder: &encoder, force: final && !sentFinal) else {
+            return false
         }
         sequence += 1
         sentFinal = final
         encoder.end(keyboard: keyboard.changed ? keyboard.frame : nil)
-        return encoder.bytes
+        return true
     }
 
     /// Records the current presentation as sent without making a message.
     mutating func markSent(_ engine: LayoutEngine) {
-        _ = takeChanges(of: engine, encoding: false)
+        var unused = FramesEncoder()   // never written: `encoding` is false
+        _ = takeChanges(of: engine, encoding: false, encoder: &unused)
     }
 
     /// Compares every view with what was sent, records the new state and (when `encoding`) writes the
-    /// changed fields into the encoder's `views`. Returns the keyboard's frame and whether it changed,
+    /// changed fields into the `views` of `encoder`. Returns the keyboard's frame and whether it changed,
     /// or nil when nothing changed at all.
-    private mutating func takeChanges(of engine: LayoutEngine, encoding: Bool,
+    private mutating func takeChanges(of engine: LayoutEngine, encoding: Bool, encoder: inout FramesEncoder,
                                       force: Bool = false) -> (frame: Rect, changed: Bool)? {
         let everything = sendsEverything
         if everything {

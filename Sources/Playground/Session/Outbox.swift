@@ -1,13 +1,16 @@
-/// The messages a session has for its client, in order.
+/// The messages a session has for its client, in order, kept as values and written to bytes only when
+/// the transport takes them (`Session.writeNext(into:)`), straight into the transport's buffer.
 ///
-/// Replies and events are kept as text and never dropped. A `frames` is kept as a placeholder rendered
-/// only when the transport takes it, so it always carries the newest state; a new placeholder behind
-/// an unsent one merges into it. A slow client therefore holds at most one pending frame per run of
-/// events, never a growing queue of stale ones.
+/// Replies, events and errors are never dropped. A `frames` is kept as a placeholder rendered only when
+/// the transport takes it, so it always carries the newest state; a new placeholder behind an unsent one
+/// merges into it. A slow client therefore holds at most one pending frame per run of events, never a
+/// growing queue of stale ones.
 struct Outbox {
     enum Item {
-        case text(String)
+        /// The newest state as a `frames`, if anything changed.
         case frames
+        /// A reply, event or error.
+        case message(OutgoingMessage)
     }
 
     private var items: [Item] = []
@@ -15,7 +18,7 @@ struct Outbox {
 
     var isEmpty: Bool { head == items.count }
 
-    mutating func append(_ text: String) { items.append(.text(text)) }
+    mutating func append(_ message: OutgoingMessage) { items.append(.message(message)) }
 
     mutating func appendFrames() {
         if head < items.count, case .frames = items[items.count - 1] { return }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A session knows nothing of sockets. The transport feeds it one complete text message per run-loop
 /// turn with `receive(_:now:)`, calls `tick(now:)` at the display rate while `wantsTicks` is true, and
-/// drains `nextOutgoing()` whenever the socket is writable. `now` is the transport's monotonic time in
+/// drains `writeNext(into:)` into a buffer it lends whenever the socket is writable. `now` is the transport's monotonic time in
 /// seconds. The protocol is documented in docs/PROTOCOL.md.
 public final class Session {
     /// The WebSocket subprotocol and `hello.protocol`.
@@ -27,6 +27,8 @@ public final class Session {
     var clock: Clock
     var outbox = Outbox()
     var frameStream = FrameStream()
+    /// The buffer `nextOutgoing()` writes into, made at its first call.
+    private var textBuffer: MessageBuffer?
     /// The turn that started each running animation block.
     var animationRequests: [AnimationGroupID: Turn] = [:]
     /// The transport's clock at the latest call, seconds.
@@ -58,7 +60,7 @@ public final class Session {
         scene = Scene.empty()
         // The empty scene counts as sent: the first complete frames comes with the first load.
         frameStream.markSent(scene.engine)
-        send([
+        send(kind: .event, [
             "type": "hello", "protocol": Self.protocolName, "version": Self.protocolVersion, "session": id,
             "scenes": library.names,
             "devices": Device.presets.map(\.name),
@@ -96,10 +98,10 @@ public final class Session {
         workBucket?.spend(Double(work), now: now)
         if var answer {
             answer["re"] = requestID ?? NSNull()
-            send(answer)
+            send(kind: answer["type"] as? String == "error" ? .error : .reply, answer)
         } else if let requestID {
             // A request that asked nothing is answered `ok`.
-            if let text = ShortReply.ok(re: requestID) { outbox.append(text) } else { send(["type": "ok", "re": requestID]) }
+            outbox.append(.ok(re: requestID))
         }
     }
 
@@ -118,7 +120,7 @@ public final class Session {
     /// Messages over the byte rate are not decoded at all (their answer's `re` is null).
     private func refuse(_ text: String, _ error: ProtocolError, readingID: Bool) {
         let requestID = readingID ? (try? Fields.decode(text)).flatMap { try? $0.requestID() } : nil
-        send(["type": "error", "code": error.code, "message": error.message, "re": requestID ?? NSNull()])
+        send(kind: .error, ["type": "error", "code": error.code, "message": error.message, "re": requestID ?? NSNull()])
     }
 
     /// Advances a real-time clock to `now`: queues a `frames` (merged with an unsent one) at the
@@ -140,7 +142,7 @@ public final class Session {
         sendCompletions()
         if var failure = recoverFromSolverFault() {
             failure["re"] = NSNull()
-            send(failure)
+            send(kind: .error, failure)
         }
     }
 
@@ -150,48 +152,38 @@ public final class Session {
     /// True while the real-time clock runs an animation, so the transport should call `tick(now:)`.
     public var wantsTicks: Bool { !clock.isStopped && scene.engine.isAnimating }
 
-    /// True when `nextOutgoing()` may have something to send.
+    /// True when `writeNext(into:)` may have something to send.
     public var hasOutgoing: Bool { !outbox.isEmpty }
 
-    /// The next text message to send, rendered now: a pending `frames` carries the newest state and is
-    /// skipped when nothing changed.
-    public func nextOutgoing() -> String? {
-        withNextOutgoing { message, _ in String(decoding: message, as: UTF8.self) }
-    }
-
-    /// What `withNextOutgoing(_:)` hands over.
-    public enum OutgoingKind: Sendable {
-        /// A `frames` message.
-        case frames
-        /// Any other message (a reply, an event or an error).
-        case text
-    }
-
-    /// Bytes kept free and writable before every `frames` message `withNextOutgoing(_:)` hands over, so
-    /// a transport can put its framing header in front of the message and send it in place (0 by
-    /// default; the server sets libwebsockets' `LWS_PRE`).
-    public var frameHeadroom: Int {
-        get { frameStream.headroom }
-        set { frameStream.headroom = max(0, newValue) }
-    }
-
-    /// Calls `body` with the UTF-8 bytes of the next message to send and its kind, and returns its
-    /// result; nil when there is nothing to send. The same message as `nextOutgoing()`, without making a
-    /// `String` of a `frames`. The bytes of a text message are valid only during the call; those of a
-    /// `frames` stay valid and unchanged, whatever the session receives or ticks meanwhile, until the
-    /// next call of this method or `nextOutgoing()`, and are preceded by `frameHeadroom` bytes the caller
-    /// may overwrite. `body` must not call back into the session.
-    public func withNextOutgoing<R>(_ body: (_ message: UnsafeRawBufferPointer, _ kind: OutgoingKind) throws -> R) rethrows -> R? {
+    /// Writes the next message to send into `buffer`, after its headroom, and returns its kind; nil
+    /// when there is nothing to send (the buffer's last message may then be overwritten; the caller
+    /// may `release()` the buffer). A pending `frames` is rendered
+    /// now, with the newest state, and skipped when nothing changed. The message is `buffer.message`
+    /// and stays there, unchanged whatever the session receives or ticks meanwhile, until the buffer is
+    /// written again.
+    public func writeNext(into buffer: MessageBuffer) -> OutgoingKind? {
         while let item = outbox.popFirst() {
             switch item {
-            case .text(var text):
-                return try text.withUTF8 { try body(UnsafeRawBufferPointer($0), .text) }
+            case .message(let message):
+                return message.write(into: buffer)
             case .frames:
-                // The bytes live in the encoder's buffer; reading them takes no access to the stream.
-                if let message = frameStream.renderNext(for: scene.engine) { return try body(message, .frames) }
+                if frameStream.renderNext(for: scene.engine, into: buffer) { return .frames }
             }
         }
         return nil
+    }
+
+    /// The next message to send as text (as `writeNext(into:)` writes it), or nil. For tests and tools:
+    /// a transport lends its own buffer to `writeNext(into:)` instead.
+    public func nextOutgoing() -> String? {
+        let buffer = textBuffer ?? MessageBuffer()
+        textBuffer = buffer
+        guard writeNext(into: buffer) != nil else {
+            // Drained: keep no message bytes, as a connection does.
+            buffer.release()
+            return nil
+        }
+        return buffer.text
     }
 
     // MARK: Turns
@@ -205,7 +197,7 @@ public final class Session {
     func endTurn() {
         scene.engine.layoutIfNeeded()
         for conflict in scene.engine.takeConflicts() {
-            send(["type": "conflict", "broken": conflict.broken, "constraints": conflict.constraints,
+            send(kind: .event, ["type": "conflict", "broken": conflict.broken, "constraints": conflict.constraints,
                   "log": conflict.log])
         }
         outbox.appendFrames()
@@ -220,11 +212,7 @@ public final class Session {
     }
 
     func sendAnimationEnd(for turn: Turn) {
-        if let text = ShortReply.animationEnd(re: turn.requestID, finished: turn.animationsFinished) {
-            outbox.append(text)
-        } else {
-            send(["type": "animationEnd", "re": turn.requestID ?? NSNull(), "finished": turn.animationsFinished])
-        }
+        outbox.append(.animationEnd(re: turn.requestID, finished: turn.animationsFinished))
     }
 
     /// Registers an animation block started by `turn`; its `animationEnd` waits for all of them.
@@ -233,15 +221,14 @@ public final class Session {
         turn.runningAnimations += 1
     }
 
-    func send(_ message: [String: Any]) {
-        outbox.append(Self.encode(message))
+    /// Queues `message` as a message of `kind`; it is encoded when the transport takes it.
+    func send(kind: OutgoingKind, _ message: [String: Any]) {
+        outbox.append(.message(message, kind))
     }
 
+    /// `message` as the JSON text the session sends for it (`JSONWriter`).
     static func encode(_ message: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]) else {
-            return #"{"type":"error","code":"internal","message":"unencodable message"}"#
-        }
-        return String(decoding: data, as: UTF8.self)
+        JSONWriter.text(of: message) ?? OutgoingMessage.unencodable.description
     }
 }
 
