@@ -1,0 +1,365 @@
+"""What a session should hold after each message, kept in Python beside the real server.
+
+The model applies the protocol's editing messages (`load`, `add`, `remove`, `set`, `drag`) to its own
+copy of the scene and predicts each answer: the error code (or none), and which constraints the turn
+breaks, in order, as `conflict` messages. Feasibility of the required constraints comes from
+`layout_reference.feasible` (HiGHS), never from the server.
+
+The recovery rules it replays are docs/PROTOCOL.md's ("conflict"): a required constraint whose
+addition or change makes the required set infeasible is the one broken; it stays active and is retried
+after every later change, oldest first, healing when it fits. Read from `Sources/AutoLayout` where the
+document is silent:
+
+- `load` installs the constraints in document order; nothing heals during a load.
+- `add` does not retry broken constraints (adding can only shrink the feasible set); `remove`, `set`
+  of a constraint's constant, priority or `active`, and `set` of view properties do.
+- `set` of `active` to the value it already has changes nothing and retries nothing.
+- `set` of `priority` removes and reinstalls the constraint, so a broken required constraint given
+  priority 1000 again is reported again; between required and optional it is `required-priority-change`
+  while installed or broken, allowed while inactive.
+- `set` of a constant on a broken constraint reinstalls it, reported again when it still conflicts.
+- Changes to the device (root size, safe area, layout margins) move the engine's own required
+  constraints one edge at a time: width then height; the safe area's left, right, top, bottom, then
+  the root margins guide's, then the keyboard guide's height; a view's margins left, right, top,
+  bottom. When one edge conflicts, the engine breaks the newest user constraint of its solver's
+  explanation, which need not be a minimal set, so the model takes the victims from the server's
+  `conflict`s and checks each was an installed required constraint and that the rest then fits.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+import layout_reference as ref
+
+PLAIN_VIEW_FIELDS = ("intrinsicSize", "contentHugging", "compressionResistance", "layoutMargins")
+
+
+@dataclass
+class Constraint:
+    """A user constraint with the session's flags."""
+    spec: ref.ConstraintSpec
+    active: bool = True
+    broken: bool = False
+
+    @property
+    def installed(self) -> bool:
+        return self.active and not self.broken
+
+
+@dataclass
+class Expectation:
+    """What one message should get: `error` (a code, or None for its normal answer), the ids broken in
+    order (`conflicts`), and `problems`, model-side findings (a server victim that makes no sense)."""
+    error: str | None = None
+    conflicts: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+
+
+class SceneModel:
+    """The session's scene as the protocol says it should be."""
+
+    def __init__(self):
+        self.device = ref.Device()
+        self.views: dict[str, ref.ViewSpec] = {}
+        self.constraints: list[Constraint] = []
+        self.drags: dict[str, tuple] = {}
+        self.next_view = 1
+
+    # MARK: queries
+
+    def constraint(self, cid):
+        return next((c for c in self.constraints if c.spec.id == cid), None)
+
+    def problem(self, constraints=None, drags=True) -> ref.Problem:
+        """The reference problem of the installed constraints (or `constraints`) and current drags."""
+        chosen = [c.spec for c in self.constraints if c.installed] if constraints is None else constraints
+        return ref.Problem(self.device, dict(self.views), chosen, dict(self.drags) if drags else {})
+
+    def fits(self, extra=None) -> bool:
+        """Whether the installed required constraints (plus `extra`) can all hold."""
+        required = [c.spec for c in self.constraints if c.installed and c.spec.is_required]
+        if extra is not None:
+            required.append(extra)
+        return ref.feasible(self.problem(required, drags=False))
+
+    def mentions(self, spec: ref.ConstraintSpec, views: set) -> bool:
+        for anchor in (spec.first, spec.second):
+            if anchor is not None and anchor.split(".")[0] in views:
+                return True
+        return False
+
+    def depth(self, view: str) -> int:
+        depth = 0
+        while view != "root":
+            view = self.views[view].parent
+            depth += 1
+        return depth
+
+    def subtree(self, view: str) -> list[str]:
+        out = [view]
+        for child, spec in self.views.items():
+            if spec.parent in out and child not in out:
+                out.append(child)
+        return out
+
+    # MARK: recovery rules
+
+    def install(self, c: Constraint, report: bool, expect: Expectation):
+        """Activates `c` into the solver; a required one that does not fit is broken."""
+        c.broken = False
+        if c.spec.is_required and not self.fits_with(c):
+            c.broken = True
+            if report:
+                expect.conflicts.append(c.spec.id)
+
+    def fits_with(self, c: Constraint) -> bool:
+        others = [o.spec for o in self.constraints if o.installed and o.spec.is_required and o is not c]
+        return ref.feasible(self.problem(others + [c.spec], drags=False))
+
+    def heal(self):
+        """Retries broken constraints oldest first."""
+        for c in self.constraints:
+            if c.active and c.broken and self.fits_with(c):
+                c.broken = False
+
+    def move_internal(self, change, observed, expect: Expectation):
+        """Applies one engine-constraint change (`change(device)` edits `self.device`), taking victims
+        from the server's `observed` conflicts while the required set does not fit."""
+        change(self.device)
+        for _ in range(16):
+            if self.fits():
+                self.heal()
+                return
+            if not observed:
+                expect.problems.append("the required set does not fit after a device change and the "
+                                       "server broke nothing")
+                return
+            victim_id = observed.pop(0)
+            victim = self.constraint(victim_id)
+            if victim is None or not victim.installed or not victim.spec.is_required:
+                expect.problems.append(f"server broke {victim_id!r}, not an installed required constraint")
+                return
+            victim.broken = True
+            expect.conflicts.append(victim_id)
+
+    # MARK: messages
+
+    def apply(self, message: dict, observed: list) -> Expectation:
+        """Applies `message` and returns its expectation; `observed` (the ids of the server's
+        `conflict`s for this turn, in order) supplies device-change victims only."""
+        observed = list(observed)
+        expect = Expectation()
+        kind = message.get("type")
+        if kind == "load":
+            self.load(message["scene"], expect)
+        elif kind == "add" and "constraint" in message:
+            self.add_constraint(message["constraint"], expect)
+        elif kind == "add" and "view" in message:
+            self.add_view(message["view"], expect)
+        elif kind == "remove" and "constraint" in message:
+            c = self.constraint(message["constraint"])
+            if c is None:
+                expect.error = "unknown-constraint"
+            else:
+                self.constraints.remove(c)
+                self.heal()
+        elif kind == "remove" and "view" in message:
+            self.remove_view(message["view"], expect)
+        elif kind == "set" and "constraint" in message:
+            self.set_constraint(message, expect)
+        elif kind == "set" and "view" in message:
+            self.set_view(message, observed, expect)
+        elif kind == "drag":
+            self.drag(message, expect)
+        else:
+            raise ValueError(f"the model does not know {message!r}")
+        return expect
+
+    def load(self, scene: dict, expect: Expectation):
+        root = scene.get("root", {})
+        self.device = ref.Device(size=tuple(root.get("size", (375, 667))),
+                                 safe_area=tuple(root.get("safeArea", (0, 0, 0, 0))),
+                                 scale=float(root.get("scale", 2)))
+        self.views, self.constraints, self.drags = {}, [], {}
+        for view in scene.get("views", []):
+            self.views[view["id"]] = view_spec(view)
+        if "root" in [v["id"] for v in scene.get("views", [])]:
+            raise ValueError("the root is not a listed view")
+        for spec in scene.get("constraints", []):
+            c = Constraint(constraint_spec(spec), active=spec.get("active", True))
+            self.constraints.append(c)
+            if c.active:
+                self.install(c, True, expect)
+
+    def add_constraint(self, spec: dict, expect: Expectation):
+        if self.constraint(spec["id"]) is not None:
+            expect.error = "duplicate-id"
+            return
+        for anchor in (spec["first"], spec.get("second")):
+            if anchor is not None and anchor.split(".")[0] not in self.views and not anchor.startswith("root."):
+                expect.error = "unknown-item"
+                return
+        c = Constraint(constraint_spec(spec), active=spec.get("active", True))
+        self.constraints.append(c)
+        if c.active:
+            self.install(c, True, expect)
+
+    def add_view(self, spec: dict, expect: Expectation):
+        if spec["id"] in self.views or spec["id"] == "root":
+            expect.error = "duplicate-id"
+            return
+        if spec.get("parent", "root") != "root" and spec.get("parent") not in self.views:
+            expect.error = "unknown-view"
+            return
+        self.views[spec["id"]] = view_spec(spec)
+
+    def remove_view(self, view: str, expect: Expectation):
+        if view == "root":
+            expect.error = "cannot-remove-root"
+            return
+        if view not in self.views:
+            expect.error = "unknown-view"
+            return
+        gone = set(self.subtree(view))
+        self.constraints = [c for c in self.constraints if not self.mentions(c.spec, gone)]
+        self.views = {k: v for k, v in self.views.items() if k not in gone}
+        self.drags = {k: v for k, v in self.drags.items() if k not in gone}
+        self.heal()
+
+    def set_constraint(self, message: dict, expect: Expectation):
+        c = self.constraint(message["constraint"])
+        if c is None:
+            expect.error = "unknown-constraint"
+            return
+        if "constant" in message:
+            c.spec.constant = float(message["constant"])
+            if c.installed:
+                if c.spec.is_required and not self.fits_with(c):
+                    c.broken = True
+                    expect.conflicts.append(c.spec.id)
+            elif c.active:
+                self.install(c, True, expect)
+            self.heal()
+        elif "priority" in message:
+            priority = float(message["priority"])
+            if (c.installed or c.broken) and (priority >= ref.REQUIRED) != c.spec.is_required:
+                expect.error = "required-priority-change"
+                return
+            c.broken = False
+            c.spec.priority = priority
+            if c.active:
+                self.install(c, True, expect)
+            self.heal()
+        elif "active" in message:
+            active = bool(message["active"])
+            if active == c.active:
+                return
+            c.active = active
+            if active:
+                self.install(c, True, expect)
+            else:
+                c.broken = False
+            self.heal()
+
+    def set_view(self, message: dict, observed: list, expect: Expectation):
+        view = message["view"]
+        if view != "root" and view not in self.views:
+            expect.error = "unknown-view"
+            return
+        if "bounds" in message:
+            x, y, w, h = (float(v) for v in message["bounds"])
+            if view == "root" and (w, h) != tuple(float(v) for v in self.device.size):
+                def width(device):
+                    device.size = (w, device.size[1])
+
+                def height(device):
+                    device.size = (device.size[0], h)
+                self.move_internal(width, observed, expect)
+                self.move_internal(height, observed, expect)
+            elif view != "root":
+                raise ValueError("the model sets the bounds of the root only")
+        elif "safeArea" in message:
+            self.set_safe_area(tuple(float(v) for v in message["safeArea"]), observed, expect)
+        elif "layoutMargins" in message:
+            self.set_margins(view, tuple(float(v) for v in message["layoutMargins"]), observed, expect)
+        else:
+            spec = self.views.get(view)
+            if spec is None:
+                raise ValueError("the model sets sizes of views other than the root only")
+            if "intrinsicSize" in message:
+                spec.intrinsic = tuple(float(v) for v in message["intrinsicSize"])
+            if "contentHugging" in message:
+                spec.hugging = tuple(float(v) for v in message["contentHugging"])
+            if "compressionResistance" in message:
+                spec.compression = tuple(float(v) for v in message["compressionResistance"])
+            self.heal()
+
+    def set_safe_area(self, insets: tuple, observed: list, expect: Expectation):
+        old = tuple(float(v) for v in self.device.safe_area)
+        self.device.margins_safe_area = old
+        self.device.keyboard_inset = old[2]
+        # Edges in the engine's order: left, right, top, bottom (indices into [top, left, bottom, right]).
+        for index in (1, 3, 0, 2):
+            def edge(device, index=index):
+                values = list(device.safe_area)
+                values[index] = insets[index]
+                device.safe_area = tuple(values)
+            self.move_internal(edge, observed, expect)
+        for index in (1, 3, 0, 2):
+            def margin(device, index=index):
+                values = list(device.margins_safe_area)
+                values[index] = insets[index]
+                device.margins_safe_area = tuple(values)
+            self.move_internal(margin, observed, expect)
+
+        def keyboard(device):
+            device.keyboard_inset = None
+            device.margins_safe_area = None
+        self.move_internal(keyboard, observed, expect)
+
+    def set_margins(self, view: str, margins: tuple, observed: list, expect: Expectation):
+        for index in (1, 3, 0, 2):
+            def edge(device, index=index):
+                if view == "root":
+                    values = list(device.layout_margins)
+                    values[index] = margins[index]
+                    device.layout_margins = tuple(values)
+                else:
+                    values = list(self.views[view].margins)
+                    values[index] = margins[index]
+                    self.views[view].margins = tuple(values)
+            self.move_internal(edge, observed, expect)
+
+    def drag(self, message: dict, expect: Expectation):
+        view = message["view"]
+        if view not in self.views:
+            expect.error = "unknown-view" if view != "root" else "invalid-field"
+            return
+        phase = message.get("phase", "move")
+        point = message.get("point")
+        if phase in ("begin", "move"):
+            self.drags[view] = tuple(float(v) for v in point)
+        elif phase == "end":
+            self.drags.pop(view, None)
+
+
+def view_spec(spec: dict) -> ref.ViewSpec:
+    """A reference view from a scene document's view object (its documented defaults filled in)."""
+    return ref.ViewSpec(parent=spec.get("parent", "root"),
+                        intrinsic=tuple(spec.get("intrinsicSize", (-1, -1))),
+                        hugging=tuple(spec.get("contentHugging", (250, 250))),
+                        compression=tuple(spec.get("compressionResistance", (750, 750))),
+                        margins=tuple(spec.get("layoutMargins", (8, 8, 8, 8))))
+
+
+def constraint_spec(spec: dict) -> ref.ConstraintSpec:
+    """A reference constraint from a scene document's constraint object (defaults filled in)."""
+    return ref.ConstraintSpec(id=spec["id"], first=spec["first"], relation=spec.get("relation", "=="),
+                              second=spec.get("second"), multiplier=float(spec.get("multiplier", 1)),
+                              constant=float(spec.get("constant", 0)),
+                              priority=float(spec.get("priority", 1000)))
+
+
+def clone(model: SceneModel) -> SceneModel:
+    return copy.deepcopy(model)
