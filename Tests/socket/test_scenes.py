@@ -1,7 +1,7 @@
 """Random scenes and edit sequences through the real server, checked against the LP reference
 (scene_runner.py says what each step checks), and the shrunk failures kept as regressions.
 
-`SCENE_SEQUENCES` (default 12), `SCENE_SEED` (default 1) and `SCENE_STEPS` (default 25) choose the run:
+`SCENE_SEQUENCES` (default 10), `SCENE_SEED` (default 1) and `SCENE_STEPS` (default 25) choose the run:
     SCENE_SEQUENCES=2000 SCENE_SEED=7 python3 -m pytest Tests/socket/test_scenes.py -k random -s
 """
 import os
@@ -24,7 +24,7 @@ def runner():
 
 
 def test_random_sequences(runner):
-    sequences = int(os.environ.get("SCENE_SEQUENCES", "12"))
+    sequences = int(os.environ.get("SCENE_SEQUENCES", "10"))
     seed = int(os.environ.get("SCENE_SEED", "1"))
     steps = int(os.environ.get("SCENE_STEPS", "25"))
     lines = []
