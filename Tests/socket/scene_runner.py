@@ -339,8 +339,9 @@ def _without_view(load: dict, edits: list, view: str):
 
 
 def shrink(runner: Runner, load: dict, edits: list, failure: Failure, budget: float = 120.0):
-    """Greedily removes edits, constraints and views (and zeroes constants) while the sequence still
-    fails with the same kind; returns (load, edits, failure)."""
+    """Greedily removes edits, constraints, views and view fields, and resets constants, multipliers,
+    relations and priorities to their defaults, while the sequence still fails with the same kind;
+    returns (load, edits, failure)."""
     kind = failure.kind
     deadline = time.monotonic() + budget
     edits = list(edits[:failure.step]) if failure.step > 0 else []
@@ -378,8 +379,18 @@ def shrink(runner: Runner, load: dict, edits: list, failure: Failure, budget: fl
             found = still(candidate_load, candidate_edits)
             if found:
                 load, edits, failure, changed = candidate_load, candidate_edits, found, True
+        for index, v in enumerate(load["scene"]["views"]):
+            for key in ("intrinsicSize", "contentHugging", "compressionResistance", "layoutMargins"):
+                if time.monotonic() >= deadline or key not in v:
+                    continue
+                candidate_load = json.loads(json.dumps(load))
+                del candidate_load["scene"]["views"][index][key]
+                found = still(candidate_load, edits)
+                if found:
+                    load, failure, changed = candidate_load, found, True
         for index, c in enumerate(load["scene"]["constraints"]):
-            for key, plain in (("constant", 0), ("multiplier", 1), ("active", True)):
+            for key, plain in (("constant", 0), ("multiplier", 1), ("active", True), ("relation", "=="),
+                               ("priority", 1000)):
                 if time.monotonic() >= deadline or key not in c or c[key] == plain:
                     continue
                 candidate_load = json.loads(json.dumps(load))
