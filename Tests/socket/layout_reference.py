@@ -10,12 +10,13 @@ program itself from UIKit's documented semantics, sharing nothing with the Swift
   in C is the sum of the frame origins on the way up to C. `left`/`leading` = x, `right`/`trailing` =
   x + width, `centerX` = x + width/2 (the same vertically; `firstBaseline` and `lastBaseline` are the
   bottom of these text-less views). `width`/`height` are sizes, in no space.
-- **Guides** are fixed offsets, so they are affine expressions, not unknowns. In its owner's bounds
-  space: the safe area guide of the root is `[l, t, W − l − r, H − t − b]` for the insets `[t, l, b, r]`;
+- **Guides.** A custom guide (`guides`, `OWNER.ID`) has four unknowns of its own, its frame in its
+  owner's bounds space, which only constraints decide. The built-in guides are fixed offsets, so they
+  are affine expressions, not unknowns. In its owner's bounds space: the safe area guide of the root is `[l, t, W − l − r, H − t − b]` for the insets `[t, l, b, r]`;
   a view's layout margins guide is `[ml, mt, w − ml − mr, h − mt − mb]` for its margins (default 8 on
   every side); the root's margins (default `[0, 16, 0, 16]`) sit inside its safe area, each inset added;
-  the keyboard layout guide (keyboard hidden) is `[0, H − k, W, k]` with k = the bottom safe area
-  inset (`usesBottomSafeArea`). The margin attributes (`leftMargin`, …, `centerYWithinMargins`) are the
+  the keyboard layout guide is `[0, H − k, W, k]` with k = the larger of the shown keyboard's height
+  (0 while hidden) and the bottom safe area inset (`usesBottomSafeArea`). The margin attributes (`leftMargin`, …, `centerYWithinMargins`) are the
   plain attribute of the item's margins guide.
 - **Constraints** are `first − multiplier × second − constant` compared with 0 by the relation.
   Priority 1000 is required: a hard row. An optional equality contributes |error| to its priority's
@@ -78,9 +79,10 @@ class Device:
     """The root: size `[W, H]` (points), safe area `[top, left, bottom, right]`, pixels per point, the
     root's own layout margins.
 
-    `margins_safe_area` (the insets the root's margins guide sits inside) and `keyboard_inset` (the
-    keyboard guide's height while the keyboard is hidden) follow `safe_area` when None; a caller that
-    replays the engine's one-edge-at-a-time updates sets them to the values not yet moved.
+    `keyboard_height` is the shown keyboard's height (0 while hidden). `margins_safe_area` (the insets
+    the root's margins guide sits inside) and `keyboard_inset` (the keyboard guide's height) follow
+    `safe_area` and `keyboard_height` when None; a caller that replays the engine's one-edge-at-a-time
+    updates sets them to the values not yet moved.
     """
     size: tuple = (375.0, 667.0)
     safe_area: tuple = (0.0, 0.0, 0.0, 0.0)
@@ -88,6 +90,7 @@ class Device:
     layout_margins: tuple = (0.0, 16.0, 0.0, 16.0)
     margins_safe_area: tuple | None = None
     keyboard_inset: float | None = None
+    keyboard_height: float = 0.0
 
 
 @dataclass
@@ -120,11 +123,13 @@ class ConstraintSpec:
 @dataclass
 class Problem:
     """A scene ready to solve: the device, the views (parents before children), the constraints to
-    enforce (already filtered to the active, unbroken ones) and the drags `{view: (x, y)}`."""
+    enforce (already filtered to the active, unbroken ones), the drags `{view: (x, y)}` and the custom
+    guides `{"owner.id": owner}`."""
     device: Device
     views: dict            # id -> ViewSpec, in tree order
     constraints: list      # ConstraintSpec
     drags: dict = field(default_factory=dict)
+    guides: dict = field(default_factory=dict)
 
 
 def split_anchor(anchor: str) -> tuple[str, str]:
@@ -141,9 +146,9 @@ class _Linear:
     def __init__(self, problem: Problem):
         self.problem = problem
         self.index = {}
-        for view in problem.views:
-            self.index[view] = 4 * len(self.index)
-        self.count = 4 * len(problem.views)
+        for item in list(problem.views) + list(problem.guides):
+            self.index[item] = 4 * len(self.index)
+        self.count = 4 * len(self.index)
 
     def var(self, view: str, component: int) -> int:
         """Column of a view's frame component (0 x, 1 y, 2 width, 3 height)."""
@@ -181,8 +186,8 @@ class _Linear:
                 return {}, left, {}, width - left - right
             return {}, top, {}, height - top - bottom
         if name == "keyboard" and owner == "root":
-            # Hidden keyboard: the guide is the bottom safe area.
-            keyboard = bottom if device.keyboard_inset is None else float(device.keyboard_inset)
+            keyboard = max(float(device.keyboard_height), bottom) if device.keyboard_inset is None \
+                else float(device.keyboard_inset)
             if horizontal:
                 return {}, 0.0, {}, width
             return {}, height - keyboard, {}, keyboard
@@ -196,6 +201,10 @@ class _Linear:
             if horizontal:
                 return {}, ml, size_terms, size_constant - ml - mr
             return {}, mt, size_terms, size_constant - mt - mb
+        if f"{owner}.{name}" in self.problem.guides:
+            column = self.index[f"{owner}.{name}"]
+            axis = 0 if horizontal else 1
+            return {column + axis: 1.0}, 0.0, {column + 2 + axis: 1.0}, 0.0
         raise ReferenceError(f"unknown guide {owner}.{name}")
 
     def resolve(self, item: str, attribute: str) -> tuple[str, str | None, str]:
@@ -449,12 +458,15 @@ def solve(problem: Problem, determine: bool = True) -> Layout | None:
 
 def constraint_residual(problem: Problem, constraint: ConstraintSpec, frames: dict):
     """`(first − multiplier × second − constant, Σ|coefficients|)` evaluated at `frames`; the second
-    value bounds how far pixel rounding of the frame values can move the first (per point of error)."""
+    value bounds how far pixel rounding of the frame values can move the first (per point of error).
+    None when the constraint involves a custom guide, whose frame `frames` does not hold."""
     linear = _Linear(problem)
     terms, constant = linear.expression(constraint)
     values = {}
     for view in problem.views:
         for component in range(4):
             values[linear.var(view, component)] = frames[view][component]
+    if any(column not in values for column in terms):
+        return None
     residual = constant + sum(coefficient * values[column] for column, coefficient in terms.items())
     return residual, sum(abs(v) for v in terms.values())

@@ -1,8 +1,8 @@
 """Seeded random scenes and edit sequences for the protocol (docs/PROTOCOL.md).
 
 A scene has 1–6 views nested up to three deep, intrinsic sizes with hugging and compression
-resistance, layout margins, and constraints over every attribute (the margin forms included) and the
-root's guides (safe area, layout margins, keyboard), with all three relations, multipliers (0.5, 1, 2,
+resistance, layout margins, custom layout guides, and constraints over every attribute (the margin
+forms included) and the guides (safe area, layout margins, keyboard, custom), with all three relations, multipliers (0.5, 1, 2,
 4:3, 16:9 and their inverses on sizes), required and optional priorities, inactive constraints and
 deliberate conflicts (a copy of a required equality with another constant).
 
@@ -10,7 +10,8 @@ Edits are drawn one at a time from the model's current state (`scene_model.Scene
 views and constraints that exist, with now and then a stale one: `add`/`remove` of constraints and
 views, `set` of a constant, of a priority within optional (and, rarely, across, which must be
 refused), of `active`, of the root's bounds (origin or size), of `intrinsicSize`, hugging and
-compression resistance, of the safe area and layout margins, and `drag` begin/move/end. Every pairing
+compression resistance, of the safe area and layout margins, `drag` begin/move/end, custom layout
+guides added and removed, and the keyboard shown and hidden. Every pairing
 generated is one UIKit accepts; the same seed gives the same sequence for the same answers.
 """
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Generator:
         self.rng = random.Random(seed)
         self.next_constraint = 1
         self.next_view = 1
+        self.next_guide = 1
 
     # MARK: numbers
 
@@ -69,10 +71,14 @@ class Generator:
         views = []
         for _ in range(self.rng.randint(1, 6)):
             views.append(self.view_spec([v["id"] for v in views], {v["id"]: v for v in views}))
+        guides = []
+        while self.rng.random() < 0.3 and len(guides) < 3:
+            guides.append({"id": f"g{self.next_guide}", "owner": self.rng.choice(["root"] + [v["id"] for v in views])})
+            self.next_guide += 1
         scene = {"root": {"size": list(size), "safeArea": list(safe), "scale": scale}, "views": views,
-                 "constraints": []}
+                 "guides": guides, "constraints": []}
         model = scene_model.SceneModel()
-        model.load({"root": scene["root"], "views": views}, scene_model.Expectation())
+        model.load({"root": scene["root"], "views": views, "guides": guides}, scene_model.Expectation())
         for view in views:
             for horizontal in (True, False):
                 if self.rng.random() < 0.7:
@@ -149,7 +155,7 @@ class Generator:
         rng = self.rng
         if not location:
             item = rng.choice(self.items(model) + ["root.safeArea", "root.margins", "root.keyboard"]
-                              + [f"{v}.margins" for v in model.views])
+                              + [f"{v}.margins" for v in model.views] + list(model.guides))
             return f"{item}.{'width' if horizontal else 'height'}"
         plain = LOCATIONS_X if horizontal else LOCATIONS_Y
         margins = MARGINS_X if horizontal else MARGINS_Y
@@ -160,7 +166,8 @@ class Generator:
             elif r < 0.8:
                 item, attribute = rng.choice(self.items(model)), rng.choice(margins)
             else:
-                guides = ["root.safeArea", "root.margins", "root.keyboard"] + [f"{v}.margins" for v in model.views]
+                guides = (["root.safeArea", "root.margins", "root.keyboard"] + [f"{v}.margins" for v in model.views]
+                          + list(model.guides) * 2)
                 item, attribute = rng.choice(guides), rng.choice(plain)
             if avoid_family is None or family(attribute) == "neutral" or family(attribute) == avoid_family:
                 return f"{item}.{attribute}"
@@ -206,8 +213,8 @@ class Generator:
         views = list(model.views)
         kind = rng.choices(
             ["add", "remove", "constant", "priority", "active", "rootBounds", "intrinsic", "content",
-             "safeArea", "margins", "drag", "addView", "removeView"],
-            weights=[10, 5, 14, 7, 10, 4, 5, 2, 2, 2, 10, 2, 1])[0]
+             "safeArea", "margins", "drag", "addView", "removeView", "addGuide", "removeGuide", "keyboard"],
+            weights=[10, 5, 14, 7, 10, 4, 5, 2, 2, 2, 10, 2, 1, 1, 1, 2])[0]
         stale = rng.random() < 0.03
         pick_c = (lambda: "ghost") if stale or not constraints else (lambda: rng.choice(constraints))
         if kind == "add" or (not constraints and kind in ("remove", "constant", "priority", "active")):
@@ -254,6 +261,16 @@ class Generator:
         if kind == "margins":
             view = rng.choice(["root"] + views)
             return {"type": "set", "view": view, "layoutMargins": [rng.randint(0, 40) for _ in range(4)]}
+        if kind == "keyboard":
+            if model.device.keyboard_height > 0 and rng.random() < 0.6:
+                return {"type": "keyboard", "show": False}
+            return {"type": "keyboard", "show": True, "height": rng.choice([162, 216, 291, 313, rng.randint(0, 600)])}
+        if kind == "addGuide":
+            guide = {"id": f"g{self.next_guide}", "owner": rng.choice(["root"] + views)}
+            self.next_guide += 1
+            return {"type": "add", "guide": guide}
+        if kind == "removeGuide" and model.guides:
+            return {"type": "remove", "guide": rng.choice(sorted(model.guides))}
         if kind == "addView" or not views:
             specs = {v: {"parent": s.parent} for v, s in model.views.items()}
             return {"type": "add", "view": self.view_spec(views, specs)}

@@ -18,10 +18,11 @@ document is silent:
   priority 1000 again is reported again; between required and optional it is `required-priority-change`
   while installed or broken, allowed while inactive.
 - `set` of a constant on a broken constraint reinstalls it, reported again when it still conflicts.
-- Changes to the device (root size, safe area, layout margins) move the engine's own required
-  constraints one edge at a time: width then height; the safe area's left, right, top, bottom, then
-  the root margins guide's, then the keyboard guide's height; a view's margins left, right, top,
-  bottom. When one edge conflicts, the engine breaks the newest user constraint of its solver's
+- Changes to the device (root size, safe area, layout margins, the keyboard) move the engine's own
+  required constraints one edge at a time: width then height; the safe area's left, right, top,
+  bottom, then the root margins guide's, then the keyboard guide's height; a view's margins left,
+  right, top, bottom; the keyboard guide's height to the larger of the keyboard's and the bottom
+  inset. When one edge conflicts, the engine breaks the newest user constraint of its solver's
   explanation, which need not be a minimal set, so the model takes the victims from the server's
   `conflict`s and checks each was an installed required constraint and that the rest then fits.
 """
@@ -64,7 +65,7 @@ class SceneModel:
         self.views: dict[str, ref.ViewSpec] = {}
         self.constraints: list[Constraint] = []
         self.drags: dict[str, tuple] = {}
-        self.next_view = 1
+        self.guides: dict[str, str] = {}     # "owner.id" -> owner
 
     # MARK: queries
 
@@ -74,7 +75,8 @@ class SceneModel:
     def problem(self, constraints=None, drags=True) -> ref.Problem:
         """The reference problem of the installed constraints (or `constraints`) and current drags."""
         chosen = [c.spec for c in self.constraints if c.installed] if constraints is None else constraints
-        return ref.Problem(self.device, dict(self.views), chosen, dict(self.drags) if drags else {})
+        return ref.Problem(self.device, dict(self.views), chosen, dict(self.drags) if drags else {},
+                           dict(self.guides))
 
     def fits(self, extra=None) -> bool:
         """Whether the installed required constraints (plus `extra`) can all hold."""
@@ -166,6 +168,16 @@ class SceneModel:
                 self.heal()
         elif kind == "remove" and "view" in message:
             self.remove_view(message["view"], expect)
+        elif kind == "add" and "guide" in message:
+            self.add_guide(message["guide"], expect)
+        elif kind == "remove" and "guide" in message:
+            self.remove_guide(message["guide"], expect)
+        elif kind == "keyboard":
+            height = float(message.get("height", 216)) if message.get("show") else 0.0
+
+            def keyboard(device):
+                device.keyboard_height = height
+            self.move_internal(keyboard, observed, expect)
         elif kind == "set" and "constraint" in message:
             self.set_constraint(message, expect)
         elif kind == "set" and "view" in message:
@@ -181,9 +193,11 @@ class SceneModel:
         self.device = ref.Device(size=tuple(root.get("size", (375, 667))),
                                  safe_area=tuple(root.get("safeArea", (0, 0, 0, 0))),
                                  scale=float(root.get("scale", 2)))
-        self.views, self.constraints, self.drags = {}, [], {}
+        self.views, self.constraints, self.drags, self.guides = {}, [], {}, {}
         for view in scene.get("views", []):
             self.views[view["id"]] = view_spec(view)
+        for guide in scene.get("guides", []):
+            self.add_guide(guide, expect)
         if "root" in [v["id"] for v in scene.get("views", [])]:
             raise ValueError("the root is not a listed view")
         for spec in scene.get("constraints", []):
@@ -214,6 +228,26 @@ class SceneModel:
             return
         self.views[spec["id"]] = view_spec(spec)
 
+    def add_guide(self, spec: dict, expect: Expectation):
+        owner = spec.get("owner", "root")
+        name = f"{owner}.{spec['id']}"
+        if owner != "root" and owner not in self.views:
+            expect.error = "unknown-view"
+        elif name in self.guides or spec["id"] in ("safeArea", "keyboard", "margins"):
+            expect.error = "duplicate-id"
+        else:
+            self.guides[name] = owner
+
+    def remove_guide(self, name: str, expect: Expectation):
+        if name not in self.guides:
+            expect.error = "unknown-item"
+            return
+        del self.guides[name]
+        self.constraints = [c for c in self.constraints
+                            if not any(a is not None and a.rpartition(".")[0] == name
+                                       for a in (c.spec.first, c.spec.second))]
+        self.heal()
+
     def remove_view(self, view: str, expect: Expectation):
         if view == "root":
             expect.error = "cannot-remove-root"
@@ -225,6 +259,7 @@ class SceneModel:
         self.constraints = [c for c in self.constraints if not self.mentions(c.spec, gone)]
         self.views = {k: v for k, v in self.views.items() if k not in gone}
         self.drags = {k: v for k, v in self.drags.items() if k not in gone}
+        self.guides = {k: v for k, v in self.guides.items() if v not in gone}
         self.heal()
 
     def set_constraint(self, message: dict, expect: Expectation):
@@ -298,7 +333,7 @@ class SceneModel:
     def set_safe_area(self, insets: tuple, observed: list, expect: Expectation):
         old = tuple(float(v) for v in self.device.safe_area)
         self.device.margins_safe_area = old
-        self.device.keyboard_inset = old[2]
+        self.device.keyboard_inset = max(float(self.device.keyboard_height), old[2])
         # Edges in the engine's order: left, right, top, bottom (indices into [top, left, bottom, right]).
         for index in (1, 3, 0, 2):
             def edge(device, index=index):
