@@ -4,6 +4,8 @@
 // Events (CustomEvent, payload in `detail`):
 //   "state"   { state: "connecting" | "open" | "closed", retryIn?: ms, attempt }
 //   "message" the decoded server message (every message, answers included)
+//
+// Exports Connection, ConnectionClosedError, SUBPROTOCOL and defaultUrl(location).
 
 export const SUBPROTOCOL = 'layout-playground.v1';
 

@@ -2,6 +2,8 @@
 // options and the constraint list (grouped by first view, one slider + number
 // input + active checkbox per constraint). It only reports what the user did
 // through callbacks; it never talks to the server itself.
+//
+// Exports Controls, formatNumber(n), equationText(c), sliderRange(v) and constraintAxis(c).
 
 const SLIDER_SPAN = 400;
 const SLIDER_STEP = 0.5;
@@ -65,7 +67,7 @@ function el(tag, props = {}, children = []) {
 
 export class Controls {
   /**
-   * @param {object} elements  DOM elements of the panel (see app.js)
+   * @param {object} elements  DOM elements of the panel (app.js passes them)
    * @param {object} callbacks onSceneChange(name), onAction(name), onKeyboard(show),
    *                           onConstant(id, value, { final }), onActive(id, active),
    *                           onHoverView(id | null)

@@ -1,5 +1,7 @@
 // The "selected view" inspector and the "add" form (equation, Visual Format Language, a constraint
-// form, a view). It builds messages and reports through callbacks; app.js sends them.
+// form, a view). It builds messages and reports through callbacks; edits.js sends them.
+//
+// Exports Editor and errorText(answer, source).
 
 const ATTRIBUTES = ['top', 'bottom', 'leading', 'trailing', 'left', 'right', 'centerX', 'centerY', 'width',
   'height', 'firstBaseline', 'lastBaseline', 'topMargin', 'bottomMargin', 'leadingMargin', 'trailingMargin',

@@ -1,5 +1,7 @@
 // The visible log panel: errors (code + message), conflicts (the server's log
 // text and the constraint ids involved) and connection notes.
+//
+// Exports LogPanel.
 
 const MAX_ENTRIES = 200;
 

@@ -3,6 +3,8 @@
 // − parent's bounds.origin, then the transform about the center), alpha
 // multiplied down the tree, children after parents. At most one draw per
 // animation frame: callers mark the picture dirty with invalidate().
+//
+// Exports Renderer, axisOf(attribute), splitAnchor(name) and paletteColor(index).
 
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',

@@ -1,6 +1,8 @@
 // Scenes in the URL: JSON → deflate-raw (CompressionStream) → base64url, in the hash as #s=….
 // The page also keeps drawing-only view fields the server does not store (clipsToBounds) in the
 // documents it shares, exports and imports.
+//
+// Exports encodeScene, decodeScene, shareableScene, clipsOf, sceneFromText and opsDuration.
 
 function toBase64Url(bytes) {
   let binary = '';

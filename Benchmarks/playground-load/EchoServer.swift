@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import Playground
 import PlaygroundServer
 
 /// `playground-load --echo-server`: a raw libwebsockets WebSocket server on the same machine, the floor
@@ -49,7 +50,7 @@ final class EchoServer {
                                                       user: Unmanaged.passUnretained(server).toOpaque()))
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
-        protocols[0].name = UnsafePointer(strdup("layout-playground.v1"))
+        protocols[0].name = UnsafePointer(strdup(Session.protocolName))
         protocols[0].callback = echoCallback
         protocols[0].per_session_data_size = MemoryLayout<UInt64>.size
         protocols[0].rx_buffer_size = 64 * 1024

@@ -1,6 +1,7 @@
 import CLibEV
 import CLibWebSockets
 import Glibc
+import Playground
 
 /// What the sessions of a run do.
 enum Workload {
@@ -90,7 +91,7 @@ final class LoadClient {
         self.echo = echo
         protocols = .allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
-        protocols[0].name = UnsafePointer(keep("layout-playground.v1"))
+        protocols[0].name = UnsafePointer(keep(Session.protocolName))
         protocols[0].callback = loadClientCallback
         protocols[0].rx_buffer_size = 64 * 1024
         timer.initialize(to: clibev_timer_t(watcher: ev_io(), callback: nil, argument: nil, fd: -1))
@@ -148,7 +149,7 @@ final class LoadClient {
         let hostHeader = keep("\(host):\(port)")
         let address = keep(host)
         let path = keep("/")
-        let name = keep("layout-playground.v1")
+        let name = keep(Session.protocolName)
         let deadline = monotonicSeconds() + timeout
         let first = connections.count
         var next = first

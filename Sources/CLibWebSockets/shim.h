@@ -2,8 +2,8 @@
 #define CLIBWEBSOCKETS_SHIM_H
 /*
  * What Swift cannot import from libwebsockets 4.1.6 directly, re-exported as plain
- * constants and static inline functions (see shared/reference/libwebsockets-4.1-notes.md,
- * pitfall 8).
+ * constants and static inline functions (docs/ARCHITECTURE.md, "libwebsockets rules":
+ * "What Swift cannot import").
  */
 #include <libwebsockets.h>
 

@@ -182,4 +182,10 @@ public enum SolverError: Error, Equatable, Sendable {
     case unknownEditVariable(Variable)
     /// `addEditVariable` with a required strength: edit variables cannot be required.
     case badRequiredStrength
+    /// The solver found its own tableau inconsistent (a broken invariant: a row missing where the column
+    /// index promised one, a pivot on a zero coefficient). Never caused by valid or invalid input alone; it
+    /// means a solver defect. The call stopped without trapping, `description` says where; the solver
+    /// refuses every later call with the same error until ``Solver/reset()``: its owner rebuilds it from
+    /// its constraints.
+    case internalInconsistency(String)
 }

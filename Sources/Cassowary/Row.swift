@@ -55,18 +55,21 @@ struct Row {
         cells.scaleAll(by: -1)
     }
 
-    /// Given `0 = self`, solve for `symbol` (which must have a non-zero cell): afterwards
-    /// `symbol = self`.
-    mutating func solveFor(_ symbol: Int) {
-        let c = -1 / cells.removeValue(forKey: symbol)!
+    /// Given `0 = self`, solve for `symbol`: afterwards `symbol = self`. False, with the row unchanged,
+    /// when `symbol` has no cell (the caller's invariant is broken: it records a fault).
+    mutating func solveFor(_ symbol: Int) -> Bool {
+        guard let coefficient = cells.removeValue(forKey: symbol) else { return false }
+        let c = -1 / coefficient
         constant *= c
         cells.scaleAll(by: c)
+        return true
     }
 
-    /// Given `lhs = self` (lhs not in cells), re-solve for `rhs`: afterwards `rhs = self`.
-    mutating func solveFor(lhs: Int, rhs: Int) {
+    /// Given `lhs = self` (lhs not in cells), re-solve for `rhs`: afterwards `rhs = self`. False when
+    /// `rhs` has no cell (the row then holds `0 = self − lhs`; the caller records a fault).
+    mutating func solveFor(lhs: Int, rhs: Int) -> Bool {
         insert(symbol: lhs, coefficient: -1)
-        solveFor(rhs)
+        return solveFor(rhs)
     }
 
     /// Replaces `symbol` by `row` (which defines it).

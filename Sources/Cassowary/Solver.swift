@@ -16,7 +16,9 @@
 ///   error variables, then dual optimisation).
 /// - `setConstant`: the same edit-constant technique applied to any constraint's marker.
 ///
-/// Every throwing call leaves the solver exactly as it was (the tableau, the objective and every value).
+/// Every throwing call leaves the solver exactly as it was (the tableau, the objective and every value),
+/// except ``SolverError/internalInconsistency(_:)``: a defect of the solver's own, found without trapping;
+/// the solver then refuses every call until ``reset()``.
 /// Choices are deterministic (lowest symbol id on ties), so equal inputs give equal solutions.
 ///
 /// A class with one owner; not meant to be shared between threads.
@@ -38,14 +40,14 @@ public final class Solver {
     ///   with the installed required constraints (the explanation lists those involved, in insertion order).
     ///   On throw the solver is exactly as before.
     public func addConstraint(_ constraint: Constraint) throws {
-        try core.addConstraint(constraint)
+        try checked { try $0.addConstraint(constraint) }
     }
 
     /// Removes an installed constraint (paper §3.3: the marker variable is pivoted into the basis and
     /// its row dropped; the constraint's error variables leave the objective), then re-optimises.
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed (solver unchanged).
     public func removeConstraint(_ constraint: Constraint) throws {
-        try core.removeConstraint(constraint)
+        try checked { try $0.removeConstraint(constraint) }
     }
 
     /// Whether the constraint is installed.
@@ -64,7 +66,7 @@ public final class Solver {
     ///   constraints inconsistent (e.g. a redundant required equality whose constant now disagrees).
     ///   On throw the solver is exactly as before.
     public func setConstant(_ newConstant: Double, of constraint: Constraint) throws {
-        try core.setConstant(newConstant, of: constraint)
+        try checked { try $0.setConstant(newConstant, of: constraint) }
     }
 
     /// The current expression constant of an installed constraint (its original constant, or the last
@@ -79,13 +81,13 @@ public final class Solver {
     /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it already is one;
     ///   ``SolverError/badRequiredStrength`` if `strength` is required. Solver unchanged on throw.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws {
-        try core.addEditVariable(variable, strength: strength)
+        try checked { try $0.addEditVariable(variable, strength: strength) }
     }
 
     /// Removes an edit variable and its edit constraint.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
     public func removeEditVariable(_ variable: Variable) throws {
-        try core.removeEditVariable(variable)
+        try checked { try $0.removeEditVariable(variable) }
     }
 
     /// Whether `variable` is an edit variable.
@@ -98,12 +100,14 @@ public final class Solver {
     /// re-establishes the optimum. Call ``updateVariables()`` to read the result.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
     public func suggestValue(_ value: Double, for variable: Variable) throws {
-        try core.suggestValue(value, for: variable)
+        try checked { try $0.suggestValue(value, for: variable) }
     }
 
     /// Copies the solved values out of the tableau into the store read by ``value(of:)``.
     /// A basic variable takes its row constant; a non-basic (free) one is 0.
+    /// After a fault (``faultDescription``) the values stay as they were last read.
     public func updateVariables() {
+        guard core.fault == nil else { return }
         core.updateVariables()
     }
 
@@ -116,6 +120,28 @@ public final class Solver {
     /// Removes every constraint, edit variable and variable.
     public func reset() {
         core.reset()
+    }
+
+    /// The broken invariant the solver found, if any: set by a call that threw
+    /// ``SolverError/internalInconsistency(_:)`` and cleared by ``reset()``.
+    public var faultDescription: String? { core.fault }
+
+    /// Makes the next mutating call find a fault before it changes anything, as a solver defect would:
+    /// it throws ``SolverError/internalInconsistency(_:)``. For testing how owners recover.
+    public func plantFault() {
+        core.plantedFault = true
+    }
+
+    /// Runs one mutating call on the core: refused while a fault stands, and turned into
+    /// ``SolverError/internalInconsistency(_:)`` when the call records one.
+    private func checked(_ body: (inout SolverCore) throws -> Void) throws {
+        if core.plantedFault {
+            core.plantedFault = false
+            core.recordFault("planted fault")
+        }
+        if let fault = core.fault { throw SolverError.internalInconsistency(fault) }
+        try body(&core)
+        if let fault = core.fault { throw SolverError.internalInconsistency(fault) }
     }
 
     /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.

@@ -61,7 +61,7 @@ extension SolverCore {
                 row = expand(row)
                 referencesBasic = false
             }
-            row.solveFor(subject)
+            guard row.solveFor(subject) else { return recordFault("addConstraint: lazy subject \(subject) not in its row") }
             row.stamp = stamp
             row.lazy = referencesBasic
             substitute(subject, row)
@@ -90,7 +90,7 @@ extension SolverCore {
                 }
                 commit()
             } else {
-                row.solveFor(subject)
+                guard row.solveFor(subject) else { return recordFault("addConstraint: subject \(subject) not in its row") }
                 enterBasis(subject, row)
             }
         }
@@ -130,20 +130,33 @@ extension SolverCore {
         let m = info.marker
         if rowStore[m] != nil {
             // Restricted, so in solved form; lazy external rows may still refer to it.
-            let row = removeRow(m)
+            guard let row = removeRow(m) else { return }
             if !columns[m].isEmpty { substitute(m, row, everywhere: true) }
         } else {
             let leaving = markerLeavingRow(m)
             if leaving >= 0 {
-                if kinds[leaving] == .external && columns[m].count == 1 && !objectiveMentions(m) {
-                    // The marker appears in one external row only (a variable defined by this equation):
-                    // dropping that row frees the variable; rows referring to it stay valid.
-                    _ = removeRow(leaving)
-                } else {
-                    var row = removeRow(leaving)
-                    if row.lazy { row = expand(row) }
-                    row.solveFor(lhs: leaving, rhs: m)
-                    substitute(m, row, everywhere: true)
+                guard var row = removeRow(leaving) else { return }
+                guard row.solveFor(lhs: leaving, rhs: m) else { return recordFault("removeConstraint: marker \(m) not in row \(leaving)") }
+                substitute(m, row, everywhere: true)
+            } else if columns[m].count == 1, !objectiveMentions(m), let id = columns[m].first(where: { _ in true }) {
+                // The marker appears in one external row only (a variable defined by this equation):
+                // dropping that row frees the variable; rows referring to it stay valid. (No other row
+                // mentions the marker, so no reference can cancel it.)
+                _ = removeRow(basicOf(id))
+            } else if let (leaving, expanded) = externalMarkerRow(m) {
+                var row = expanded
+                _ = removeRow(leaving)
+                guard row.solveFor(lhs: leaving, rhs: m) else { return recordFault("removeConstraint: marker \(m) not in expanded row \(leaving)") }
+                substitute(m, row, everywhere: true)
+            } else {
+                // Every row mentioning the marker cancels it through its references: rewrite them over
+                // non-basic symbols, where the marker no longer appears.
+                for id in columns[m] {
+                    let b = basicOf(id)
+                    guard let lazy = removeRow(b) else { return }
+                    var row = expand(lazy)
+                    row.stamp = lazy.stamp
+                    putRow(b, row)
                 }
             }
         }
@@ -204,7 +217,7 @@ extension SolverCore {
                     ok = false
                     break
                 }
-                low = Swift.min(low, rowStore[b]!.stamp)
+                low = Swift.min(low, rowStore[b]?.stamp ?? -Float.infinity)
             }
             if !ok { continue }
             let stamp: Float
@@ -259,11 +272,13 @@ extension SolverCore {
         putRow(art, row)
         artificial = row
         optimizeArtificial()
-        let finalRow = artificial!
+        guard let finalRow = artificial else {
+            recordFault("phase one lost its artificial objective")
+            return (true, Row())
+        }
         artificial = nil
         if !nearZero(finalRow.constant) { return (false, finalRow) }
-        if rowStore[art] != nil {
-            var r = removeRow(art)
+        if rowStore[art] != nil, var r = removeRow(art) {
             if !r.cells.isEmpty {
                 var entering = -1
                 var fallback = -1
@@ -276,7 +291,10 @@ extension SolverCore {
                     }
                 }
                 if entering < 0 { entering = fallback >= 0 ? fallback : dummy }
-                r.solveFor(lhs: art, rhs: entering)
+                guard r.solveFor(lhs: art, rhs: entering) else {
+                    recordFault("phase one: symbol \(entering) not in the artificial row")
+                    return (true, finalRow)
+                }
                 enterBasis(entering, r)
             }
         }
@@ -284,7 +302,7 @@ extension SolverCore {
             let b = basicOf(id)
             touch(b)
             if kinds[b] == .external { structureChanged() }
-            rowStore[b]!.cells.removeValue(forKey: art)
+            rowStore[b]?.cells.removeValue(forKey: art)
         }
         columns[art] = IntSet()
         removeFromObjective(art)

@@ -47,18 +47,21 @@ extension SolverCore {
         let shift = delta / info.markerCoefficient
         let m = info.marker
         var failed = -1
-        if rowStore[m] != nil {
-            if journaling { constantUndo.append((m, rowStore[m]!.constant)) }
-            rowStore[m]!.constant -= shift
+        if let constant = rowStore[m]?.constant {
+            if journaling { constantUndo.append((m, constant)) }
+            rowStore[m]?.constant = constant - shift
             failed = checkConstant(m, checkDummies: checkDummies)
         }
         // Rows mentioning the marker: all of them if it is non-basic, else lazy external rows referring
         // to it (they read the new marker plus the shift too).
         for id in columns[m] {
             let b = basicOf(id)
-            if journaling { constantUndo.append((b, rowStore[b]!.constant)) }
-            let c = rowStore[b]!.cells[m]!
-            rowStore[b]!.constant += c * shift
+            guard let old = rowStore[b]?.constant, let c = rowStore[b]?.cells[m] else {
+                recordFault("applyConstantDelta: the column of \(m) lists row \(id) without it")
+                continue
+            }
+            if journaling { constantUndo.append((b, old)) }
+            rowStore[b]?.constant = old + c * shift
             let f = checkConstant(b, checkDummies: checkDummies)
             if f >= 0 && (failed < 0 || f < failed) { failed = f }
         }
@@ -74,7 +77,10 @@ extension SolverCore {
     }
 
     @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
-        let v = rowStore[b]!.constant
+        guard let v = rowStore[b]?.constant else {
+            recordFault("checkConstant: symbol \(b) has no row")
+            return -1
+        }
         switch kinds[b] {
         case .external:
             return -1

@@ -18,8 +18,10 @@ extension SolverCore {
             column = markerColumns.count
             markerColumns.append(MarkerColumn())
         }
-        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: infos[infoKey(constraint)]!,
-                                      column: column)
+        guard let info = infos[infoKey(constraint)] else {
+            return recordFault("addEditVariable: the edit constraint was not installed")
+        }
+        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: info, column: column)
     }
 
     /// Removes an edit variable and its edit constraint.
@@ -78,22 +80,29 @@ extension SolverCore {
         let shift = delta / info.markerCoefficient
         let m = info.marker
         if rowStore[m] != nil {
-            rowStore[m]!.constant -= shift
+            rowStore[m]?.constant -= shift
             _ = checkConstant(m, checkDummies: false)
         }
         var negative: [Int] = []
+        var missing = -1
         column.basics.withUnsafeBufferPointer { basics in
             column.coefficients.withUnsafeBufferPointer { coefficients in
                 rowStore.withUnsafeMutableBufferPointer { rows in
                     for k in 0..<basics.count {
                         let entry = Int(basics[k])
                         let b = entry < 0 ? ~entry : entry
-                        rows[b]!.constant += coefficients[k] * shift
-                        if entry >= 0 && rows[b]!.constant < 0 { negative.append(b) }
+                        // The copy is valid for this tableau version, so the row exists; if not, a fault.
+                        guard rows[b] != nil else {
+                            missing = b
+                            continue
+                        }
+                        rows[b]?.constant += coefficients[k] * shift
+                        if entry >= 0 && (rows[b]?.constant ?? 0) < 0 { negative.append(b) }
                     }
                 }
             }
         }
+        if missing >= 0 { recordFault("applyEditDelta: the marker column lists symbol \(missing), which has no row") }
         for b in negative { queueInfeasible(b) }
     }
 
@@ -106,7 +115,12 @@ extension SolverCore {
             let b = basicOf(id)
             let queues = kinds[b] == .slack || kinds[b] == .error
             column.basics.append(Int32(queues ? b : ~b))
-            column.coefficients.append(rowStore[b]!.cells[m]!)
+            guard let c = rowStore[b]?.cells[m] else {
+                recordFault("refresh: the column of \(m) lists row \(id) without it")
+                column.basics.removeLast()
+                continue
+            }
+            column.coefficients.append(c)
         }
         column.version = cellsVersion
     }

@@ -7,7 +7,7 @@ extension SolverCore {
     /// minimum ratio, lowest id on ties. Only symbols whose objective coefficients changed are re-examined.
     mutating func optimize() {
         degeneratePivots = 0
-        while true {
+        while fault == nil {
             let entering = lexEntering()
             if entering < 0 { return }
             let leaving = leavingRow(entering)
@@ -61,7 +61,7 @@ extension SolverCore {
 
     mutating func optimizeArtificial() {
         degeneratePivots = 0
-        while let art = artificial {
+        while fault == nil, let art = artificial {
             let entering = pickEntering(ArtificialCandidates(row: art, kinds: kinds))
             if entering < 0 { return }
             let leaving = leavingRow(entering)
@@ -74,7 +74,7 @@ extension SolverCore {
     /// Counts consecutive degenerate pivots (the leaving row's constant is zero: the objective does not
     /// move), to switch ``pickEntering(_:)`` to Bland's rule before any cycle can form.
     @inline(__always) mutating func countDegenerate(_ leaving: Int) {
-        if nearZero(rowStore[leaving]!.constant) { degeneratePivots += 1 } else { degeneratePivots = 0 }
+        if nearZero(rowStore[leaving]?.constant ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
     }
 
     @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
@@ -90,9 +90,12 @@ extension SolverCore {
         for id in columns[entering] {
             let b = basicOf(id)
             if kinds[b] == .external { continue }
-            let c = rowStore[b]!.cells[entering]!
+            guard let row = rowStore[b], let c = row.cells[entering] else {
+                recordFault("leavingRow: the column of \(entering) lists row \(id) without it")
+                return -1
+            }
             if c < 0 {
-                let ratio = -rowStore[b]!.constant / c
+                let ratio = -row.constant / c
                 if better(ratio, b, than: bestRatio, best) {
                     best = b
                     bestRatio = ratio
@@ -102,33 +105,57 @@ extension SolverCore {
         return best
     }
 
-    /// Row to pivot a (non-basic) marker into the basis for removal (paper §3.3, Kiwi's
-    /// getMarkerLeavingRow): restricted rows with a negative coefficient by minimum ratio, else
-    /// restricted rows with a positive coefficient by minimum ratio, else an external row.
+    /// Restricted row to pivot a (non-basic) marker into the basis for removal (paper §3.3, Kiwi's
+    /// getMarkerLeavingRow), or -1 if no restricted row mentions it: first a row of a dummy symbol (the
+    /// marker of a required equality made redundant by this one: its constant is 0, so the pivot moves no
+    /// value, and the redundant equality takes over instead of being lost behind a slack), then restricted
+    /// rows with a negative coefficient by minimum ratio, then restricted rows with a positive coefficient
+    /// by minimum ratio. External rows are chosen by ``externalMarkerRow(_:)``.
     mutating func markerLeavingRow(_ marker: Int) -> Int {
-        var first = -1, second = -1, third = -1
+        var dummy = -1, first = -1, second = -1
         var r1 = Double.infinity, r2 = Double.infinity
         for id in columns[marker] {
             let b = basicOf(id)
-            let c = rowStore[b]!.cells[marker]!
-            let constant = rowStore[b]!.constant
-            if kinds[b] == .external {
-                if third < 0 || b < third { third = b }
-            } else if c < 0 {
-                let r = -constant / c
-                if better(r, b, than: r1, first) {
-                    first = b
-                    r1 = r
-                }
-            } else {
-                let r = constant / c
-                if better(r, b, than: r2, second) {
-                    second = b
-                    r2 = r
+            guard let row = rowStore[b], let c = row.cells[marker] else { continue }
+            switch kinds[b] {
+            case .external:
+                continue
+            case .dummy where nearZero(row.constant):
+                if dummy < 0 || b < dummy { dummy = b }
+            default:
+                if c < 0 {
+                    let r = -row.constant / c
+                    if better(r, b, than: r1, first) {
+                        first = b
+                        r1 = r
+                    }
+                } else {
+                    let r = row.constant / c
+                    if better(r, b, than: r2, second) {
+                        second = b
+                        r2 = r
+                    }
                 }
             }
         }
-        return first >= 0 ? first : (second >= 0 ? second : third)
+        return dummy >= 0 ? dummy : (first >= 0 ? first : second)
+    }
+
+    /// The external row to pivot a marker into the basis through, when no restricted row mentions it:
+    /// the lowest basic symbol whose row, expanded over non-basic symbols, still has a non-zero coefficient
+    /// for the marker, with that expanded row. A lazy row may mention the marker directly and again through
+    /// a reference with the opposite sign: its expansion does not depend on the marker, and solving it for
+    /// the marker would divide by nothing. Nil if every expansion cancels (the marker is in no row).
+    mutating func externalMarkerRow(_ marker: Int) -> (basic: Int, expanded: Row)? {
+        var candidates: [Int] = []
+        for id in columns[marker] where kinds[basicOf(id)] == .external { candidates.append(basicOf(id)) }
+        candidates.sort()
+        for b in candidates {
+            guard let row = rowStore[b] else { continue }
+            let expanded = row.lazy ? expand(row) : row
+            if expanded.cells[marker] != nil { return (b, expanded) }
+        }
+        return nil
     }
 
     /// Dual simplex (paper §4.3): while some restricted basic symbol is negative, pivot it out, choosing
@@ -142,7 +169,7 @@ extension SolverCore {
     mutating func dualOptimize() -> Int {
         marksObjective = false
         defer { marksObjective = true }
-        while !infeasible.isEmpty {
+        while fault == nil, !infeasible.isEmpty {
             let leaving = infeasible.popMin()
             queued[leaving] = false
             guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }

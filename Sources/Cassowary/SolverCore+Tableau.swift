@@ -59,10 +59,12 @@ extension SolverCore {
         rowStore[basic] = row
     }
 
-    mutating func removeRow(_ basic: Int) -> Row {
+    /// Takes basic symbol `basic`'s row out of the tableau and the column index and returns it; nil, with
+    /// a fault recorded, when it has none.
+    mutating func removeRow(_ basic: Int) -> Row? {
+        guard let row = storedRow(basic, "removeRow") else { return nil }
         touch(basic)
         if kinds[basic] == .external || !columns[basic].isEmpty { structureChanged() }
-        let row = rowStore[basic]!
         rowStore[basic] = nil
         let id = rowId(basic)
         for (s, _) in row.cells { columns[s].remove(id) }
@@ -90,12 +92,13 @@ extension SolverCore {
             {
                 restricted.append(id)
             } else {
-                rowStore[b]!.lazy = true
+                rowStore[b]?.lazy = true
             }
         }
         if !restricted.isEmpty {
-            if expanded == nil { expanded = expand(row) }
-            substituteRows(restricted, symbol, expanded!)
+            let full = expanded ?? expand(row)
+            expanded = full
+            substituteRows(restricted, symbol, full)
             if restricted.count == targets.count {
                 targets = IntSet()
             } else {
@@ -106,12 +109,13 @@ extension SolverCore {
         restricted.removeAll(keepingCapacity: true)
         scratch = restricted
         if objectiveMentions(symbol) {
-            if expanded == nil { expanded = expand(row) }
-            substituteObjective(symbol, expanded!)
+            let full = expanded ?? expand(row)
+            expanded = full
+            substituteObjective(symbol, full)
         }
-        if artificial != nil, artificial!.cells.index(forKey: symbol) != nil {
-            if expanded == nil { expanded = expand(row) }
-            artificial!.substitute(symbol, with: expanded!)
+        if artificial?.cells.index(forKey: symbol) != nil {
+            let full = expanded ?? expand(row)
+            artificial?.substitute(symbol, with: full)
         }
     }
 
@@ -160,8 +164,8 @@ extension SolverCore {
                     i = c
                 }
             }
-            let c = pending.removeValue(forKey: top)!
-            let r = rowStore[top]!
+            // Every symbol on the heap is pending and basic (rows do not change during an expansion).
+            guard let c = pending.removeValue(forKey: top), let r = rowStore[top] else { continue }
             out.constant += c * r.constant
             for (z, a) in r.cells { add(z, c * a) }
         }
@@ -175,7 +179,7 @@ extension SolverCore {
         var low = Float.infinity
         for id in columns[symbol] {
             let b = basicOf(id)
-            if kinds[b] == .external { low = Swift.min(low, rowStore[b]!.stamp) }
+            if kinds[b] == .external, let stamp = rowStore[b]?.stamp { low = Swift.min(low, stamp) }
         }
         if !low.isFinite { return 0 }
         return low - 1 < low ? low - 1 : nil
@@ -209,15 +213,14 @@ extension SolverCore {
         swap(&cols, &columns)
         rows.withUnsafeMutableBufferPointer { rp in
             cols.withUnsafeMutableBufferPointer { cp in
-                let rowBase = rp.baseAddress!
-                let columnBase = cp.baseAddress!
+                guard let rowBase = rp.baseAddress, let columnBase = cp.baseAddress else { return }
                 for id in ids {
                     let b = basicOf(id)
                     let p = rowBase + b
-                    guard let c = p.pointee!.cells.removeValue(forKey: symbol) else { continue }
-                    p.pointee!.constant += c * row.constant
-                    p.pointee!.cells.add(row.cells, times: c, columns: columnBase, id: id)
-                    if p.pointee!.constant < 0 && kinds[b] != .external { queueInfeasible(b) }
+                    guard let c = p.pointee?.cells.removeValue(forKey: symbol) else { continue }
+                    p.pointee?.constant += c * row.constant
+                    p.pointee?.cells.add(row.cells, times: c, columns: columnBase, id: id)
+                    if (p.pointee?.constant ?? 0) < 0 && kinds[b] != .external { queueInfeasible(b) }
                 }
             }
         }
@@ -228,14 +231,16 @@ extension SolverCore {
     /// Makes `entering` basic in place of `leaving` (whose row must mention `entering`).
     /// The row keeps its id: only the columns of `leaving` and `entering` change.
     mutating func pivot(leaving: Int, entering: Int) {
+        guard var row = storedRow(leaving, "pivot") else { return }
+        guard row.solveFor(lhs: leaving, rhs: entering) else {
+            return recordFault("pivot: entering symbol \(entering) not in the row of \(leaving)")
+        }
         touch(leaving)
         touch(entering)
         if !columns[leaving].isEmpty { structureChanged() }
-        var row = rowStore[leaving]!
         rowStore[leaving] = nil
         let id = rowId(leaving)
         rowIds[leaving] = -1
-        row.solveFor(lhs: leaving, rhs: entering)
         columns[entering].remove(id)
         columns[leaving].insertNew(id)
         var everywhere = false
@@ -279,7 +284,7 @@ extension SolverCore {
             for (s, _) in row.cells { columns[s].insert(id) }
         }
         // Constant-only changes, made before any structural change of those rows.
-        for entry in constantUndo.reversed() { rowStore[entry.basic]!.constant = entry.old }
+        for entry in constantUndo.reversed() { rowStore[entry.basic]?.constant = entry.old }
         for entry in objectiveUndo.reversed() {
             if entry.symbol < 0 {
                 levels[entry.level].constant = entry.old

@@ -162,6 +162,10 @@ struct SolverCore {
     var scratch: [Int] = []
 
     var nextOrder = 0
+    /// The first broken invariant a call found (see SolverCore+Fault.swift); nil while consistent.
+    var fault: String?
+    /// Test hook: the next call records a fault before it does anything (see ``Solver/plantFault()``).
+    var plantedFault = false
 
     // Objective symbols whose coefficient changed since the last optimality check, and the symbols known
     // to have a lexicographically negative coefficient. At the start of every public call both are empty
@@ -193,7 +197,7 @@ struct SolverCore {
         rowStore.withUnsafeBufferPointer { rows in
             slotSymbols.withUnsafeBufferPointer { symbols in
                 values.withUnsafeMutableBufferPointer { out in
-                    let base = rows.baseAddress!
+                    guard let base = rows.baseAddress else { return }
                     for slot in 0..<symbols.count {
                         // Read the constant in place (no copy of the row's storage references).
                         let s = symbols[slot]
@@ -225,7 +229,7 @@ struct SolverCore {
     /// Evaluates the compiled lazy rows into `evalValues`.
     mutating func runEvaluation() {
         rowStore.withUnsafeBufferPointer { rows in
-            let base = rows.baseAddress!
+            guard let base = rows.baseAddress else { return }
             evalOrder.withUnsafeBufferPointer { order in
                 evalStarts.withUnsafeBufferPointer { starts in
                     evalReferences.withUnsafeBufferPointer { references in
@@ -285,7 +289,7 @@ struct SolverCore {
         swap(&slotPositions, &evalSlotPositions)
         // Rows are read in place (field reads through the optional, no copies of the rows).
         rowStore.withUnsafeBufferPointer { rows in
-            let base = rows.baseAddress!
+            guard let base = rows.baseAddress else { return }
             for slot in slotSymbols.indices {
                 let root = slotSymbols[slot]
                 guard base[root]?.lazy == true else { continue }
@@ -335,7 +339,7 @@ struct SolverCore {
         swap(&coefficients, &evalCoefficients)
         swap(&slots, &evalSlots)
         swap(&slotPositions, &evalSlotPositions)
-        for t in notLazy { rowStore[t]!.lazy = false }
+        for t in notLazy { rowStore[t]?.lazy = false }
         evalValues = [Double](repeating: 0, count: evalOrder.count)
         scratch = stack
         programVersion = structureVersion
@@ -380,6 +384,8 @@ struct SolverCore {
         journalRows = [:]
         objectiveUndo = []
         constantUndo = []
+        fault = nil
+        plantedFault = false
     }
 
     /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.

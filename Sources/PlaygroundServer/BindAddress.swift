@@ -4,7 +4,7 @@ import Glibc
 ///
 /// libwebsockets 4.1.6 parses an IPv4 literal into the wrong field of its dual-stack IPv6 socket address
 /// and then listens on every interface. Turning IPv6 off for IPv4 literals makes the bind exact
-/// (notes, pitfall 1).
+/// (docs/ARCHITECTURE.md, "libwebsockets rules": "The IPv4 bind-address quirk").
 struct BindAddress: Equatable {
     /// The literal given to `lws_context_creation_info.iface`.
     var iface: String

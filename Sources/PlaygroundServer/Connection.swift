@@ -36,7 +36,8 @@ final class Connection {
     private let maxMessageBytes: Int
     /// The buffer of the last lws_write of a text message (LWS_PRE bytes, then the message; `frames` are
     /// written from the session's own buffer). permessage-deflate keeps reading it after lws_write
-    /// returns (notes, pitfall 5), so it is reused or released only at the next WRITEABLE.
+    /// returns, so it is reused or released only at the next WRITEABLE (docs/ARCHITECTURE.md,
+    /// "libwebsockets rules": "Buffers outlive the write").
     private var writeBuffer: UnsafeMutableRawBufferPointer?
 
     init(id: UInt64, wsi: OpaquePointer, session: Session, peer: String, maxMessageBytes: Int) {
@@ -74,7 +75,8 @@ final class Connection {
     /// Asks for the connection to close with `status` at its next WRITEABLE.
     ///
     /// Closing straight from RECEIVE (returning -1) hangs the connection when permessage-deflate is
-    /// active (notes, pitfall 4), so every server-side close goes through WRITEABLE.
+    /// active, so every server-side close goes through WRITEABLE (docs/ARCHITECTURE.md, "libwebsockets
+    /// rules": "Closing goes through WRITEABLE").
     func close(_ status: lws_close_status, reason: String) {
         if pendingClose == nil { pendingClose = (status, reason) }
         lws_callback_on_writable(wsi)
@@ -93,8 +95,8 @@ final class Connection {
         let next = session.withNextOutgoing { message, kind -> (payload: UnsafeMutablePointer<UInt8>?, length: Int, kind: Session.OutgoingKind) in
             if kind == .frames {
                 // Sent in place: LWS_PRE writable bytes precede it (`frameHeadroom`), and it stays
-                // unchanged until the session is asked for a message again, at a later WRITEABLE
-                // (pitfall 5 holds).
+                // unchanged until the session is asked for a message again, at a later WRITEABLE,
+                // so the buffer outlives the write as permessage-deflate needs.
                 let payload = message.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self) }
                 return (payload, message.count, kind)
             }

@@ -1,7 +1,8 @@
 import CLibWebSockets
+import Playground
 
 /// Creates the libwebsockets context: one vhost on the requested address serving the public folder at `/`
-/// (static files) and the `layout-playground.v1` WebSocket protocol on the same port.
+/// (static files) and the WebSocket subprotocol `Session.protocolName` on the same port.
 enum ContextSetup {
     /// Extensions libwebsockets 4.1's built-in table lacks (it answers 415 for unknown ones).
     static let extraMimeTypes: [(suffix: String, type: String)] = [
@@ -19,7 +20,7 @@ enum ContextSetup {
     ///     `lws_context_destroy`.
     static func makeContext(options: ServerOptions, bind: BindAddress, user: UnsafeMutableRawPointer,
                             arena: CAllocations, http: HTTPService) -> OpaquePointer? {
-        let protocolName = arena.string(ServerOptions.subprotocol)
+        let protocolName = arena.string(Session.protocolName)
 
         // [0] is our protocol, [1] the zero terminator. Being first also makes it the protocol plain
         // HTTP requests are bound to, hence the lws_callback_http_dummy fallback in its callback.
@@ -29,7 +30,8 @@ enum ContextSetup {
         protocols[0].per_session_data_size = MemoryLayout<UInt64>.size   // the Connection id
         protocols[0].rx_buffer_size = 16 * 1024
 
-        // pvo "default": clients that name no subprotocol get ours too (notes 1.4, pitfall 2).
+        // pvo "default": clients that name no subprotocol get ours too (docs/ARCHITECTURE.md,
+        // "libwebsockets rules": "Protocol 0 takes plain HTTP").
         let defaultFlag = arena.array(of: lws_protocol_vhost_options.self, count: 1, initial: lws_protocol_vhost_options(
             next: nil, options: nil, name: arena.string("default"), value: arena.string("1")))
         let pvo = arena.array(of: lws_protocol_vhost_options.self, count: 1, initial: lws_protocol_vhost_options(
@@ -78,10 +80,10 @@ enum ContextSetup {
         var flags = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         if !bind.isIPv6 { flags |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if options.securityHeaders { flags |= UInt64(LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE) }
-        if let certificate = options.tlsCertificate, let key = options.tlsPrivateKey {
+        if let tls = options.tls {
             flags |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
-            info.ssl_cert_filepath = arena.string(certificate)
-            info.ssl_private_key_filepath = arena.string(key)
+            info.ssl_cert_filepath = arena.string(tls.certificate)
+            info.ssl_private_key_filepath = arena.string(tls.privateKey)
         }
         info.options = flags
 

@@ -1,7 +1,7 @@
 import CLibWebSockets
 import Glibc
 
-/// The Layout Playground server: static files from the public folder and the `layout-playground.v1`
+/// The Layout Playground server: static files from the public folder and the `Session.protocolName`
 /// WebSocket on one port, one `Session` per connection, driven by a single libwebsockets service thread.
 ///
 /// Create it, read `port`, call `run()` on the thread that should service the sockets, and stop it with
@@ -20,11 +20,10 @@ public final class PlaygroundServer {
 
     /// Binds the address and starts listening (connections are accepted once `run()` services them).
     ///
-    /// - Throws: `ServerError.invalidHost`, `.invalidPort`, `.publicDirectoryMissing`, `.incompleteTLS`
-    ///   when only one of the certificate and the key is given, `.addressNotLocal` when the host is not an
-    ///   address of this machine, `.addressInUse` when another socket listens on the address, or
-    ///   `.contextCreationFailed` when libwebsockets cannot listen for another reason (an unreadable
-    ///   certificate, say).
+    /// - Throws: `ServerError.invalidHost`, `.invalidPort`, `.publicDirectoryMissing`, `.addressNotLocal`
+    ///   when the host is not an address of this machine, `.addressInUse` when another socket listens on
+    ///   the address, or `.contextCreationFailed` when libwebsockets cannot listen for another reason (an
+    ///   unreadable certificate, say).
     public init(options: ServerOptions) throws {
         guard let bind = BindAddress(host: options.host) else { throw ServerError.invalidHost(options.host) }
         guard (0...65535).contains(options.port) else { throw ServerError.invalidPort(options.port) }
@@ -35,7 +34,6 @@ public final class PlaygroundServer {
         guard let files = StaticFiles(directory: options.publicDirectory) else {
             throw ServerError.publicDirectoryMissing(options.publicDirectory)
         }
-        if (options.tlsCertificate == nil) != (options.tlsPrivateKey == nil) { throw ServerError.incompleteTLS }
         // libwebsockets 4.1 keeps a vhost whose address is not local, waiting for the interface to come
         // up, and would report the configured port as listening.
         if bind.bindError(port: 0) == EADDRNOTAVAIL { throw ServerError.addressNotLocal(options.host) }

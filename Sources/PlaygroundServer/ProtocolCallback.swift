@@ -1,10 +1,11 @@
 import CLibWebSockets
 
-/// The `layout-playground.v1` protocol callback (a top-level func: Swift forms C function pointers only
-/// from those). It translates libwebsockets events into `Transport` calls.
+/// The callback of the `Session.protocolName` protocol (a top-level func: Swift forms C function
+/// pointers only from those). It translates libwebsockets events into `Transport` calls.
 ///
 /// Being protocol 0 and the pvo default, it also receives plain HTTP events; everything it does not handle
-/// goes to `lws_callback_http_dummy`, which serves the mount and answers 404 (notes, pitfall 2).
+/// goes to `lws_callback_http_dummy`, which serves the mount and answers 404 (docs/ARCHITECTURE.md,
+/// "libwebsockets rules": "Protocol 0 takes plain HTTP").
 func playgroundProtocolCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
                                 _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
                                 _ length: Int) -> Int32 {

@@ -6,8 +6,6 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     case invalidPort(Int)
     /// The public directory does not exist or is not a directory.
     case publicDirectoryMissing(String)
-    /// Only one of `ServerOptions.tlsCertificate` and `.tlsPrivateKey` is set.
-    case incompleteTLS
     /// `host` is not an address of this machine (EADDRNOTAVAIL).
     case addressNotLocal(String)
     /// Another socket already listens on `host:port` (EADDRINUSE).
@@ -21,7 +19,6 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
         case .invalidHost(let host): "invalid host \(host): use an IPv4 or IPv6 address literal"
         case .invalidPort(let port): "invalid port \(port): use 0...65535"
         case .publicDirectoryMissing(let path): "public directory not found: \(path)"
-        case .incompleteTLS: "TLS needs both a certificate and a private key"
         case .addressNotLocal(let host): "cannot listen on \(host): not an address of this machine"
         case .addressInUse(let host, let port):
             "cannot listen on \(host):\(port): the address is already in use (another server on that port?); "

@@ -9,9 +9,6 @@ public struct ServerOptions: Sendable {
     public var port: Int
     /// Absolute path of the folder served at `/` (static files, `index.html` by default).
     public var publicDirectory: String
-    /// Unused: animating realtime sessions are ticked at their own `clock.fps` (30, 60 or 120) from a
-    /// 120 Hz base timer (`FrameRateScheduler`). Kept for source compatibility.
-    public var tickRate: Double
     /// Largest complete client message accepted, in bytes (after permessage-deflate inflation).
     /// A larger one closes the connection with 1009 (message too big).
     public var maxMessageBytes: Int
@@ -39,23 +36,33 @@ public struct ServerOptions: Sendable {
     /// Origins allowed to open a WebSocket besides the server's own (`OriginPolicy`); empty for the
     /// default (the own origin and localhost), `*` for any.
     public var allowedOrigins: [String] = []
-    /// PEM certificate and private key files: when both are set the port speaks https and wss only.
-    public var tlsCertificate: String?
-    public var tlsPrivateKey: String?
+    /// The certificate and key to serve https and wss with; nil for plain http and ws.
+    public var tls: TLSFiles?
 
-    /// The WebSocket subprotocol the server speaks. Clients that name no subprotocol are served the same.
-    public static let subprotocol = "layout-playground.v1"
-
-    /// Options with the defaults used by `layout-playground`; `publicDirectory` should be absolute.
+    /// Options with the defaults used by `layout-playground` (its `--help` prints these values);
+    /// `publicDirectory` should be absolute.
     public init(host: String = "127.0.0.1", port: Int = 8080, publicDirectory: String,
-                tickRate: Double = 60, maxMessageBytes: Int = 1 << 20,
+                maxMessageBytes: Int = SessionLimits.server.maxMessageBytes,
                 permessageDeflate: Bool = false, securityHeaders: Bool = true) {
         self.host = host
         self.port = port
         self.publicDirectory = publicDirectory
-        self.tickRate = tickRate
         self.maxMessageBytes = maxMessageBytes
         self.permessageDeflate = permessageDeflate
         self.securityHeaders = securityHeaders
+    }
+}
+
+/// The PEM files of a TLS listener. Both are needed, so they travel as one value: a server is
+/// configured with both or with neither.
+public struct TLSFiles: Sendable, Equatable {
+    /// Path of the PEM certificate (chain).
+    public var certificate: String
+    /// Path of the PEM private key of `certificate`.
+    public var privateKey: String
+
+    public init(certificate: String, privateKey: String) {
+        self.certificate = certificate
+        self.privateKey = privateKey
     }
 }

@@ -156,11 +156,11 @@ final class Transport {
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         guard let offered = HTTPService.header(wsi, WSI_TOKEN_PROTOCOL) else { return 0 }
         let names = offered.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !names.contains(ServerOptions.subprotocol) else { return 0 }
+        guard !names.contains(Session.protocolName) else { return 0 }
         metrics.refused["subprotocol", default: 0] += 1
         ServerLog.info("refused upgrade from \(peerAddress(wsi)) (subprotocol \(offered.prefix(100)))")
         _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_BAD_REQUEST.rawValue),
-                                   "unsupported subprotocol: this server speaks \(ServerOptions.subprotocol)")
+                                   "unsupported subprotocol: this server speaks \(Session.protocolName)")
         return 1
     }
 

@@ -4,29 +4,35 @@ import Foundation
 import Playground
 import PlaygroundServer
 
+/// The defaults every flag starts from: the library's, so `--help` prints what the server really does.
+let defaults = ServerOptions(publicDirectory: "")
+
+/// Text of a per-second limit that may be off (nil).
+func rateText(_ rate: Double?) -> String { rate.map { "\(Int($0))" } ?? "0 (none)" }
+
 let usage = """
 usage: layout-playground [--host ADDRESS] [--port N] [--public DIR] [limits] [--allowed-origin ORIGIN]
                          [--tls-cert FILE --tls-key FILE] [--permessage-deflate]
 
-  --host ADDRESS  IPv4 or IPv6 address literal to listen on (default 127.0.0.1; only that address is bound)
-  --port N        TCP port (default 8080; 0 picks a free one, printed on start)
+  --host ADDRESS  IPv4 or IPv6 address literal to listen on (default \(defaults.host); only that address is bound)
+  --port N        TCP port (default \(defaults.port); 0 picks a free one, printed on start)
   --public DIR    folder served at / (default: the package's Public/ folder, found by walking up from
                   the executable's real location, e.g. .build/debug/ -> the package root, then ./Public)
   --help          show this help
 
 Limits (docs/SECURITY.md; announced to clients in hello.limits):
-  --max-message-bytes N        largest message; larger ones close the connection with 1009 (default 1048576)
-  --max-views N                views per scene (default 500)
-  --max-constraints N          constraints per scene (default 2000)
-  --max-ops N                  ops per message (default 10000)
-  --max-work N                 solver work units per message, else too-complex (default 4000000, ~80 ms)
+  --max-message-bytes N        largest message; larger ones close the connection with 1009 (default \(defaults.maxMessageBytes))
+  --max-views N                views per scene (default \(defaults.sessionLimits.maxViews))
+  --max-constraints N          constraints per scene (default \(defaults.sessionLimits.maxConstraints))
+  --max-ops N                  ops per message (default \(defaults.sessionLimits.maxOpsPerMessage))
+  --max-work N                 solver work units per message, else too-complex (default \(defaults.sessionLimits.maxWorkPerMessage), ~80 ms)
   --rate N                     messages per second per session, else rate-limited; 0 = no rate limits at
-                               all (default 1000; also 1 MiB/s of messages and half of --max-work per second)
-  --burst N                    messages accepted at once above the rate (default 5000)
-  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default 4096)
-  --max-sessions-per-address N open sessions per remote address (default 32, loopback peers exempt
+                               all (default \(rateText(defaults.sessionLimits.messagesPerSecond)); also 1 MiB/s of messages and half of --max-work per second)
+  --burst N                    messages accepted at once above the rate (default \(defaults.sessionLimits.messageBurst))
+  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default \(defaults.maxSessions))
+  --max-sessions-per-address N open sessions per remote address (default \(defaults.maxSessionsPerAddress), loopback peers exempt
                                unless this flag is given: behind a proxy every peer is loopback)
-  --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default 60)
+  --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default \(defaults.idleTimeout))
 
 Access:
   --allowed-origin ORIGIN      a page origin allowed to open the WebSocket, e.g. https://example.org
@@ -54,20 +60,16 @@ func usageError(_ message: String) -> Never {
     exit(2)
 }
 
+/// The parsed command line: server options (starting from `defaults`) and the public folder if given.
 struct Flags {
-    var host = "127.0.0.1"
-    var port = 8080
+    var options = defaults
     var publicDirectory: String?
-    var limits = SessionLimits.server
-    var maxMessageBytes = 1 << 20
-    var maxSessions = 4096
-    var maxSessionsPerAddress = 32
-    var limitsLoopbackPerAddress = false
-    var idleTimeout = 60
-    var allowedOrigins: [String] = []
-    var tlsCertificate: String?
-    var tlsPrivateKey: String?
-    var permessageDeflate = false
+
+    /// The session limits within `options`.
+    var limits: SessionLimits {
+        get { options.sessionLimits }
+        set { options.sessionLimits = newValue }
+    }
 }
 
 /// A whole number ≥ `minimum` for flag `name`, else a usage error.
@@ -81,6 +83,8 @@ func count(_ text: String, _ name: String, minimum: Int = 0) -> Int {
 /// Parses `--name value` and `--name=value` forms.
 func parseFlags(_ arguments: [String]) -> Flags {
     var flags = Flags()
+    var certificate: String?
+    var privateKey: String?
     var index = 0
     func value(for name: String, inline: String?) -> String {
         if let inline { return inline }
@@ -98,16 +102,16 @@ func parseFlags(_ arguments: [String]) -> Flags {
             print(usage)
             exit(0)
         case "--host":
-            flags.host = value(for: name, inline: inline)
+            flags.options.host = value(for: name, inline: inline)
         case "--port":
             let text = value(for: name, inline: inline)
             guard let port = Int(text), (0...65535).contains(port) else { usageError("invalid port \(text)") }
-            flags.port = port
+            flags.options.port = port
         case "--public":
             flags.publicDirectory = value(for: name, inline: inline)
         case "--max-message-bytes":
-            flags.maxMessageBytes = count(value(for: name, inline: inline), name, minimum: 64)
-            flags.limits.maxMessageBytes = flags.maxMessageBytes
+            flags.options.maxMessageBytes = count(value(for: name, inline: inline), name, minimum: 64)
+            flags.limits.maxMessageBytes = flags.options.maxMessageBytes
         case "--max-views": flags.limits.maxViews = count(value(for: name, inline: inline), name)
         case "--max-constraints": flags.limits.maxConstraints = count(value(for: name, inline: inline), name)
         case "--max-ops": flags.limits.maxOpsPerMessage = count(value(for: name, inline: inline), name, minimum: 1)
@@ -119,25 +123,28 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.limits.messagesPerSecond = rate == 0 ? nil : Double(rate)
             if rate == 0 { flags.limits.workPerSecond = nil; flags.limits.bytesPerSecond = nil }
         case "--burst": flags.limits.messageBurst = count(value(for: name, inline: inline), name, minimum: 1)
-        case "--max-sessions": flags.maxSessions = count(value(for: name, inline: inline), name, minimum: 1)
+        case "--max-sessions": flags.options.maxSessions = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-sessions-per-address":
-            flags.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
-            flags.limitsLoopbackPerAddress = true
-        case "--idle-timeout": flags.idleTimeout = count(value(for: name, inline: inline), name)
+            flags.options.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
+            flags.options.limitsLoopbackPerAddress = true
+        case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
         case "--allowed-origin":
-            flags.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
+            flags.options.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
             }
-        case "--permessage-deflate": flags.permessageDeflate = true
-        case "--tls-cert": flags.tlsCertificate = value(for: name, inline: inline)
-        case "--tls-key": flags.tlsPrivateKey = value(for: name, inline: inline)
+        case "--permessage-deflate": flags.options.permessageDeflate = true
+        case "--tls-cert": certificate = value(for: name, inline: inline)
+        case "--tls-key": privateKey = value(for: name, inline: inline)
         default:
             usageError("unknown argument \(argument)")
         }
         index += 1
     }
-    if (flags.tlsCertificate == nil) != (flags.tlsPrivateKey == nil) {
-        usageError("--tls-cert and --tls-key go together")
+    // The one place the pair is checked: `ServerOptions.tls` holds both files or none.
+    switch (certificate, privateKey) {
+    case let (certificate?, privateKey?): flags.options.tls = TLSFiles(certificate: certificate, privateKey: privateKey)
+    case (nil, nil): break
+    default: usageError("--tls-cert and --tls-key go together")
     }
     return flags
 }
@@ -179,16 +186,8 @@ pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 let server: PlaygroundServer
 do {
-    var options = ServerOptions(host: flags.host, port: flags.port, publicDirectory: publicDirectory,
-                                maxMessageBytes: flags.maxMessageBytes, permessageDeflate: flags.permessageDeflate)
-    options.sessionLimits = flags.limits
-    options.maxSessions = flags.maxSessions
-    options.maxSessionsPerAddress = flags.maxSessionsPerAddress
-    options.limitsLoopbackPerAddress = flags.limitsLoopbackPerAddress
-    options.idleTimeout = flags.idleTimeout
-    options.allowedOrigins = flags.allowedOrigins
-    options.tlsCertificate = flags.tlsCertificate
-    options.tlsPrivateKey = flags.tlsPrivateKey
+    var options = flags.options
+    options.publicDirectory = publicDirectory
     server = try PlaygroundServer(options: options)
 } catch {
     printError("layout-playground: \(error)")
@@ -208,8 +207,9 @@ let signalThread = Thread {
 }
 signalThread.start()
 
-let shownHost = flags.host.contains(":") ? "[\(flags.host)]" : flags.host
-print("listening on \(flags.tlsCertificate == nil ? "http" : "https")://\(shownHost):\(server.port)/")
+let host = server.options.host
+let shownHost = host.contains(":") ? "[\(host)]" : host
+print("listening on \(server.options.tls == nil ? "http" : "https")://\(shownHost):\(server.port)/")
 fflush(nil)
 printError("serving \(publicDirectory)")
 

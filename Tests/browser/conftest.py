@@ -6,12 +6,9 @@ Chromium and chromedriver come from Debian (`chromium`, `chromium-driver`), sele
 """
 import json
 import os
-import select
 import shutil
-import signal
 import struct
-import subprocess
-import tempfile
+import sys
 import zlib
 from pathlib import Path
 
@@ -21,40 +18,29 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-REPO = Path(__file__).resolve().parents[2]
-BINARY = Path(os.environ.get("LAYOUT_PLAYGROUND_BIN", REPO / ".build" / "debug" / "layout-playground"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from playground_server import REPO, PlaygroundServer, ServerStartError, binary_path  # noqa: E402
+
+BINARY = binary_path()
 TIMEOUT = 10.0
 WIDTH, HEIGHT = 1280, 800
 
 
-class Server:
-    """A running server on a free loopback port (read from its `listening on` line); SIGTERM stops it."""
+class Server(PlaygroundServer):
+    """A running server serving Public/ (`Tests/support/playground_server.py`), on `port` or a free one;
+    a server that does not start fails the test."""
 
     def __init__(self, port=0):
-        if not BINARY.exists():
-            pytest.fail(f"{BINARY} not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
-        self.log = tempfile.NamedTemporaryFile(prefix="layout-playground-browser-", suffix=".log", delete=False)
-        self.process = subprocess.Popen([str(BINARY), "--port", str(port)], stdout=subprocess.PIPE,
-                                        stderr=self.log, text=True, cwd=REPO)
-        ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
-        line = self.process.stdout.readline() if ready else ""
-        prefix = "listening on http://"
-        if not line.startswith(prefix):
-            self.process.kill()
-            pytest.fail(f"server did not start: {line!r}\n{Path(self.log.name).read_text(errors='replace')}")
-        address = line.strip()[len(prefix):].rstrip("/")
-        self.host, _, port_text = address.rpartition(":")
-        self.port = int(port_text)
-        self.url = f"http://{self.host}:{self.port}/"
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
         try:
-            return self.process.wait(TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            return self.process.wait()
+            super().__init__(BINARY, port=port, timeout=TIMEOUT, cwd=REPO, log_prefix="layout-playground-browser-")
+        except ServerStartError as error:
+            pytest.fail(str(error))
+
+    @property
+    def url(self):
+        """The page's address with the test hooks on: ?test-hooks makes the page load
+        Public/test-hooks.js, which exposes window.playground."""
+        return f"{self.http_url}?test-hooks"
 
 
 @pytest.fixture(scope="session")

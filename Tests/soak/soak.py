@@ -16,9 +16,7 @@ import asyncio
 import json
 import os
 import random
-import signal
 import socket
-import subprocess
 import sys
 import time
 import urllib.request
@@ -26,7 +24,9 @@ from pathlib import Path
 
 import websockets
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from playground_server import PROTOCOL, REPO, PlaygroundServer, ServerStartError  # noqa: E402
+
 SCENES = ["date-picker", "search-bar", "keyboard", "keyboard-guide", "keyboard-transform"]
 
 
@@ -77,7 +77,7 @@ TRACE = os.environ.get("SOAK_TRACE")
 
 async def cycle(port, rng):
     compression = rng.choice([None, "deflate"])
-    ws = await websockets.connect(f"ws://127.0.0.1:{port}/", subprotocols=["layout-playground.v1"],
+    ws = await websockets.connect(f"ws://127.0.0.1:{port}/", subprotocols=[PROTOCOL],
                                   open_timeout=10, compression=compression, max_size=None)
     if TRACE:
         original = ws.send
@@ -166,15 +166,14 @@ def main():
     args = parser.parse_args()
     warmup = args.warmup if args.warmup is not None else min(1000, max(50, args.cycles // 10))
 
-    log = open(os.environ.get("SOAK_LOG", "/tmp/layout-playground-soak.log"), "w")
-    server = subprocess.Popen([args.binary, "--port", "0", "--rate", "0", "--idle-timeout", "10", *args.server_arg],
-                              stdout=subprocess.PIPE, stderr=log, text=True)
-    line = server.stdout.readline()
-    if "listening on" not in line:
-        print(f"server did not start: {line!r}", file=sys.stderr)
+    try:
+        # A sanitizer build can take a while to start.
+        server = PlaygroundServer(args.binary, ["--rate", "0", "--idle-timeout", "10", *args.server_arg],
+                                  log=os.environ.get("SOAK_LOG", "/tmp/layout-playground-soak.log"), timeout=60)
+    except ServerStartError as error:
+        print(error, file=sys.stderr)
         return 2
-    port = int(line.strip().rstrip("/").rsplit(":", 1)[1])
-    pid = server.pid
+    port, pid = server.port, server.pid
     try:
         started = rss_kib(pid), fds(pid)
         failures = asyncio.run(run_cycles(port, warmup, args.concurrency, args.seed, 0))
@@ -188,11 +187,10 @@ def main():
         settle(pid, port)
         end = rss_kib(pid), fds(pid)
         left = sessions(port)
-        server.send_signal(signal.SIGTERM)
-        status = server.wait(10)
+        status = server.stop(10)
     finally:
-        if server.poll() is None:
-            server.kill()
+        if server.process.poll() is None:
+            server.process.kill()
     growth_mb = (end[0] - baseline[0]) / 1024
     print(f"soak: {args.cycles} cycles (+{warmup} warm-up) in {elapsed:.1f} s ({args.cycles / elapsed:.0f}/s), "
           f"concurrency {args.concurrency}, {failures} failed cycles")

@@ -4,55 +4,29 @@ The binary is not built here: run `swift build` first, or point LAYOUT_PLAYGROUN
 """
 import asyncio
 import json
-import os
-import select
-import signal
-import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 import websockets
 
-REPO = Path(__file__).resolve().parents[2]
-BINARY = Path(os.environ.get("LAYOUT_PLAYGROUND_BIN", REPO / ".build" / "debug" / "layout-playground"))
-PROTOCOL = "layout-playground.v1"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from playground_server import PROTOCOL, REPO, PlaygroundServer, ServerStartError, binary_path  # noqa: E402
+
+BINARY = binary_path()
 TIMEOUT = 5.0
 
 
-class Server:
-    """A running server process; `stop()` sends SIGTERM and returns the exit status."""
+class Server(PlaygroundServer):
+    """A running server process (`Tests/support/playground_server.py`); a server that does not start
+    fails the test."""
 
     def __init__(self, args=()):
-        if not BINARY.exists():
-            pytest.fail(f"{BINARY} not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
-        self.log = tempfile.NamedTemporaryFile(prefix="layout-playground-", suffix=".log", delete=False)
-        self.process = subprocess.Popen([str(BINARY), "--port", "0", *args], stdout=subprocess.PIPE,
-                                        stderr=self.log, text=True)
-        ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
-        line = self.process.stdout.readline() if ready else ""
-        prefix = "listening on http://" if not line.startswith("listening on https://") else "listening on https://"
-        if not line.startswith(prefix):
-            self.process.kill()
-            pytest.fail(f"server did not start: {line!r}\n{self.log_text()}")
-        address = line.strip()[len(prefix):].rstrip("/")
-        self.host, _, port = address.rpartition(":")
-        self.port = int(port)
-        self.http_url = f"http://{self.host}:{self.port}/"
-        self.ws_url = f"ws://{self.host}:{self.port}/"
-
-    def log_text(self):
-        return Path(self.log.name).read_text(errors="replace")
-
-    def stop(self, timeout=TIMEOUT):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
         try:
-            return self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-            return None
+            super().__init__(BINARY, args, timeout=TIMEOUT)
+        except ServerStartError as error:
+            pytest.fail(str(error))
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,8 @@
 """Protocol behaviour through the real server (marker `session`: needs the implemented Session).
 
 Select them with -m session (or leave them out with -m "not session").
-Concrete numbers are only asserted where DESIGN.md determines them: easeInOut is cubic-bezier
-(0.42, 0, 0.58, 1), symmetric about its midpoint, so at half the duration the progress is exactly 0.5.
+Concrete numbers are only asserted where docs/PROTOCOL.md determines them (`animate`): easeInOut is
+cubic-bezier(0.42, 0, 0.58, 1), symmetric about its midpoint, so at half the duration the progress is exactly 0.5.
 Everything else is measured relative to the scene's own starting frames.
 """
 import pytest
@@ -44,7 +44,7 @@ def find_constraint(scene, predicate):
 
 
 def picker_top(scene):
-    """The date picker's top constraint (`pickerTop` in DESIGN.md's example), a plain `==` with multiplier 1."""
+    """The date picker's top constraint (`pickerTop` of the built-in scene), a plain `==` with multiplier 1."""
     return find_constraint(scene, lambda c: c["first"].endswith(".top") and c["relation"] == "=="
                            and c["multiplier"] == 1 and c.get("active", True)
                            and (c["id"] == "pickerTop" or c["first"].lower().startswith("picker")))

@@ -281,12 +281,6 @@ struct Animator {
         return retired.values.contains { list in list.contains { $0.begin <= time && !$0.isFinished(at: time) } }
     }
 
-    /// True when `view` has animations that may move it at some time on the timeline.
-    func hasAnimations(for view: View) -> Bool {
-        let key = ObjectIdentifier(view)
-        return running[key] != nil || retired[key] != nil
-    }
-
     /// Removes the animations of a view that left the hierarchy (of one property when given); their
     /// blocks finish with `finished` false.
     mutating func removeAnimations(of view: View, property: AnimatedProperty? = nil) {

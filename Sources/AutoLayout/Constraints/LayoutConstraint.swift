@@ -26,6 +26,13 @@ public final class LayoutConstraint {
     public internal(set) var isBroken = false
     /// Marks constraints the engine made itself (root size, guides, intrinsic size).
     public internal(set) var isInternal = false
+    /// Marks engine constraints that state a rule of the model rather than a constraint UIKit would
+    /// list (a view's size is never negative): conflict reports leave them out.
+    public internal(set) var isImplicit = false
+    /// When the constraint was last added, activated, or given a constant or priority, on the engine's
+    /// change clock (larger is later). Conflicts break the latest of a conflicting set, and broken
+    /// constraints are retried earliest first so the latest is the one that stays broken.
+    var lastChange: UInt64 = 0
 
     /// The solver constraint while installed.
     var installed: Constraint?

@@ -14,6 +14,8 @@ extension LayoutEngine {
         guard view !== root else { return }
         view.translatesAutoresizingMaskIntoConstraints = on
         updateAutoresizingConstraints(of: view)
+        // After: the frame the mask pins is never negative, so neither order of the two conflicts.
+        updateNonNegativeSize(of: view)
     }
 
     /// Sets the autoresizing mask, as `autoresizingMask`.

@@ -18,6 +18,7 @@ extension LayoutEngine {
         _ = try ConstraintExpression.make(for: constraint, resolve: resolve)
         constraintsByID[constraint.identifier] = constraint
         orderedConstraints.append(constraint)
+        noteChange(of: constraint)
         if constraint.isActive { install(constraint) }
         setNeedsLayout()
     }
@@ -41,6 +42,7 @@ extension LayoutEngine {
             throw LayoutError.invalidValue("constant must be a finite number of points under 1e9")
         }
         constraint.constant = constant
+        noteChange(of: constraint)
         if let installed = constraint.installed {
             do {
                 try solver.setConstant(-constant, of: installed)
@@ -72,6 +74,7 @@ extension LayoutEngine {
         }
         uninstall(constraint)
         constraint.priority = priority
+        noteChange(of: constraint)
         if constraint.isActive { install(constraint) }
         healBrokenConstraints()
         setNeedsLayout()
@@ -83,7 +86,12 @@ extension LayoutEngine {
         guard let constraint = constraintsByID[id] else { throw LayoutError.unknownConstraint(id) }
         guard active != constraint.isActive else { return }
         constraint.isActive = active
-        if active { install(constraint) } else { uninstall(constraint) }
+        if active {
+            noteChange(of: constraint)
+            install(constraint)
+        } else {
+            uninstall(constraint)
+        }
         healBrokenConstraints()
         setNeedsLayout()
     }
@@ -148,11 +156,15 @@ extension LayoutEngine {
         conflicts.append(LayoutConflict(broken: constraint, set: set + [constraint]))
     }
 
-    /// Retries broken constraints oldest first; those that now fit are installed again.
+    /// Retries the broken constraints in the order of their last change, earliest first; those that
+    /// now fit are installed again. When two broken constraints compete for room a change opened, the
+    /// earlier-changed one gets it and the later-changed one stays broken, as if the conflict were
+    /// revealed again by the later change. An installed constraint is never taken out for a broken one.
     func healBrokenConstraints() {
         // Every turn heals; most scenes have nothing broken, so skip the scan of every constraint.
         guard mayHaveBrokenConstraints else { return }
-        for constraint in orderedConstraints where constraint.isActive && constraint.isBroken {
+        let broken = orderedConstraints.filter { $0.isActive && $0.isBroken }
+        for constraint in broken.sorted(by: { $0.lastChange < $1.lastChange }) {
             install(constraint, reportConflict: false)
         }
         mayHaveBrokenConstraints = orderedConstraints.contains { $0.isBroken }
@@ -182,8 +194,8 @@ extension LayoutEngine {
         uninstall(old)
     }
 
-    /// Changes an engine constraint's constant; if that conflicts, the newest user constraint of the
-    /// conflicting set is broken instead, since the engine's own constraints describe the device.
+    /// Changes an engine constraint's constant; if that conflicts, the latest-changed user constraint of
+    /// the conflicting set is broken instead, since the engine's own constraints describe the device.
     func changeInternal(_ id: String, to constant: Double) {
         guard let constraint = internalConstraints[id] else { return }
         constraint.constant = constant
@@ -199,7 +211,7 @@ extension LayoutEngine {
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
                 let users = conflicting.compactMap { owners[ObjectIdentifier($0)] }.filter { !$0.isInternal }
-                guard let victim = users.max(by: { index(of: $0) < index(of: $1) }) else { return }
+                guard let victim = latestChanged(of: users) else { return }
                 uninstall(victim)
                 let trigger = try? ConstraintExpression.make(for: victim, resolve: resolve)
                 let changed = try? ConstraintExpression.make(for: constraint, resolve: resolve)
@@ -211,7 +223,16 @@ extension LayoutEngine {
         }
     }
 
-    private func index(of constraint: LayoutConstraint) -> Int {
-        orderedConstraints.firstIndex { $0 === constraint } ?? -1
+    /// Stamps `constraint` as the engine's latest change (`LayoutConstraint.lastChange`): called when
+    /// it is added, activated, or given a constant or a priority (even its current one: the user
+    /// touched it). Deactivating does not stamp: an inactive constraint is neither broken nor retried.
+    func noteChange(of constraint: LayoutConstraint) {
+        changeClock &+= 1
+        constraint.lastChange = changeClock
+    }
+
+    /// The constraint of `constraints` changed last, the one a conflict breaks; nil when empty.
+    func latestChanged(of constraints: [LayoutConstraint]) -> LayoutConstraint? {
+        constraints.max { $0.lastChange < $1.lastChange }
     }
 }

@@ -29,6 +29,8 @@ public final class LayoutEngine {
     var constraintsByID: [String: LayoutConstraint] = [:]
     /// Active-or-not user constraints in the order they were added.
     var orderedConstraints: [LayoutConstraint] = []
+    /// The change clock `LayoutConstraint.lastChange` reads; moves on every constraint change.
+    var changeClock: UInt64 = 0
     /// False only while no constraint is broken (set wherever one breaks, recomputed by healing).
     var mayHaveBrokenConstraints = false
     var owners: [ObjectIdentifier: LayoutConstraint] = [:]
@@ -110,6 +112,7 @@ public final class LayoutEngine {
         view.superview = superview
         superview.subviews.append(view)
         viewsByID[id] = view
+        updateNonNegativeSize(of: view)
         setNeedsLayout()
         return view
     }

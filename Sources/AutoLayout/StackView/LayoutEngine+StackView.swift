@@ -7,8 +7,8 @@ import Cassowary
 /// arranged views, their `isHidden` or their intrinsic sizes change: at once for changes made here, and
 /// in the layout pass's update-constraints phase for the rest (a removed view, a new intrinsic size).
 ///
-/// When a required stack constraint conflicts with the app's constraints, the newest app constraint of
-/// the conflicting set is broken, as UIKit does for the classic hidden view with a required height
+/// When a required stack constraint conflicts with the app's constraints, the latest-changed app
+/// constraint of the conflicting set is broken, as UIKit does for the classic hidden view with a required height
 /// (`UISV-hiding` wins, the height constraint is reported and broken); it heals when the view shows again.
 extension LayoutEngine {
     /// Makes `view` a stack view with `stack` (nil: an ordinary view again), as setting `UIStackView`'s
@@ -118,8 +118,8 @@ extension LayoutEngine {
         layout.generated.removeAll()
     }
 
-    /// Installs an engine constraint of a stack. A required one that conflicts breaks the newest app
-    /// constraint of the conflicting set instead (retried until it fits); with none to break, it is
+    /// Installs an engine constraint of a stack. A required one that conflicts breaks the latest-changed
+    /// app constraint of the conflicting set instead (retried until it fits); with none to break, it is
     /// broken itself. Either way the conflict is reported.
     private func installStackConstraint(_ constraint: LayoutConstraint) {
         uninstallInternal(constraint.identifier)
@@ -136,7 +136,7 @@ extension LayoutEngine {
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
                 let set = conflicting.compactMap { owners[ObjectIdentifier($0)] }
                 let users = set.filter { !$0.isInternal }
-                guard let victim = users.max(by: { order(of: $0) < order(of: $1) }) else {
+                guard let victim = latestChanged(of: users) else {
                     constraint.isBroken = true
                     mayHaveBrokenConstraints = true
                     conflicts.append(LayoutConflict(broken: constraint, set: set + [constraint]))
@@ -151,9 +151,5 @@ extension LayoutEngine {
                 return
             }
         }
-    }
-
-    private func order(of constraint: LayoutConstraint) -> Int {
-        orderedConstraints.firstIndex { $0 === constraint } ?? -1
     }
 }

@@ -64,16 +64,6 @@ public final class View: LayoutItem {
     /// The center of the frame in superview space.
     public var center: Point { Point(x: frame.midX, y: frame.midY) }
 
-    /// True when `other` is this view or one of its descendants.
-    public func isAncestor(of other: View) -> Bool {
-        var next: View? = other
-        while let view = next {
-            if view === self { return true }
-            next = view.superview
-        }
-        return false
-    }
-
     /// Calls `body` with each descendant in the order of ``descendants`` (depth first, parents before
     /// children) without building the list: frames walk the tree at the display rate.
     public func forEachDescendant(_ body: (View) throws -> Void) rethrows {

@@ -89,15 +89,6 @@ struct FramesEncoder {
         write(reserving: 1) { out in out.put(UInt8(ascii: "}")) }
     }
 
-    /// Drops the view opened at `mark` (it had no changed field) so it does not appear in `views`.
-    mutating func cancelView(at mark: Int) {
-        count = mark
-        viewCount -= 1
-    }
-
-    /// The current length: take it before `beginView` to pass to `cancelView`.
-    var mark: Int { count }
-
     /// Closes `views`, adds `keyboard` when given and closes the message.
     mutating func end(keyboard: Rect?) {
         write(reserving: 16 + 4 * (Self.maximumNumberBytes + 1)) { out in
@@ -117,17 +108,6 @@ struct FramesEncoder {
 
     /// The message as text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// Rounds to a micro-point (as `FrameStream.number`) and appends the shortest JSON text that reads
-    /// back as exactly that double (see `ByteCursor.number`).
-    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumNumberBytes) { scratch in
-            guard let base = scratch.baseAddress else { return }
-            var out = ByteCursor(base)
-            out.number(value)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: out.next - base))
-        }
-    }
 
     // MARK: Writing
 

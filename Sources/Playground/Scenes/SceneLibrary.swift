@@ -1,6 +1,7 @@
 import Foundation
 
-/// The built-in scenes, by name, as scene documents (DESIGN.md §4).
+/// The built-in scenes, by name, as scene documents (the three articles' scenes of README.md, listed
+/// in `hello.scenes` and loaded with `load`, docs/PROTOCOL.md).
 struct SceneLibrary {
     private let documents: [(name: String, json: String)]
 

@@ -1,7 +1,7 @@
 import Foundation
 import AutoLayout
 
-/// Builds scenes and their parts from protocol JSON (the scene document of DESIGN.md §3), validating
+/// Builds scenes and their parts from protocol JSON (docs/PROTOCOL.md, "Scene documents"), validating
 /// every field. Shared by `load` and by `add`, so a view or constraint means the same in both.
 enum SceneReader {
     /// Per-session caps, announced in `hello.limits`.

@@ -13,9 +13,6 @@ public final class Session {
     /// The protocol version announced in `hello.version`.
     public static let protocolVersion = 1
 
-    /// The default largest client message (bytes, `SessionLimits.maxMessageBytes`); larger ones close with 1009.
-    public static let maxMessageBytes = SessionLimits().maxMessageBytes
-
     /// The session's id, as sent in `hello`.
     public let id: String
     let library: SceneLibrary

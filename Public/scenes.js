@@ -1,0 +1,214 @@
+// The scene being played: which one the page wants (a built-in name or a document, kept across
+// reconnects), loading it, re-reading it after edits, its ambiguity, its last conflict, and the
+// drawing-only clipsToBounds flags. Exports Scenes.
+
+import { shareableScene, clipsOf } from './share.js';
+import { wantedFromHash } from './link.js';
+
+/** How long a burst of edits (a slider drag sends many) waits before the scene is re-read, ms. */
+const REFRESH_DELAY_MS = 120;
+
+/** The scene store: the current document and what goes with it, and the requests that change it. */
+export class Scenes {
+  /**
+   * @param {{ connection, log, renderer, controls, editor, frames, selection, canvas }} parts
+   *   the page's connection, log panel, renderer, side panel, editor, frame store, selection and canvas
+   * @param {{ onRoot: () => void, onChanged: () => void }} callbacks  onRoot: the scene's root (device,
+   *   orientation) may have changed; onChanged: the scene or its edited flag changed (the URL follows)
+   */
+  constructor({ connection, log, renderer, controls, editor, frames, selection, canvas }, callbacks) {
+    this.connection = connection;
+    this.log = log;
+    this.renderer = renderer;
+    this.controls = controls;
+    this.editor = editor;
+    this.frames = frames;
+    this.selection = selection;
+    this.canvas = canvas;
+    this.cb = callbacks;
+    /** The built-in scene names from `hello`. */
+    this.list = [];
+    /** The current scene document (refreshed after edits), or null before the first load. */
+    this.scene = null;
+    /** { name } or { doc, name? }: what to load again after a reconnect. */
+    this.wanted = null;
+    /** { broken, ids, load } from the last `conflict` message (`load`: the load it came with). */
+    this.conflict = null;
+    /** Load requests sent (tells a conflict of this load from older ones). */
+    this.loads = 0;
+    /** The scene differs from the built-in one: it is shared as #s=…. */
+    this.edited = false;
+    /** Views that clip their subviews (clipsToBounds: drawing only, the server does not store it). */
+    this.clips = new Set();
+    /** The loaded scene's own root (size, safe area, scale): what "Scene size" goes back to. */
+    this.baseRoot = null;
+    /** View id → its ambiguous axes ("horizontal", "vertical"), from the last `ambiguity` answer. */
+    this.ambiguity = {};
+    this.refreshTimer = 0;
+    window.addEventListener('hashchange', () => this.followHash());
+  }
+
+  /** A new session: lists the built-in scenes and loads the wanted one (the URL's, else the first). */
+  async open(names) {
+    this.list = names;
+    let wanted = this.wanted;
+    if (!wanted) wanted = (await wantedFromHash(this.log)) || (names[0] ? { name: names[0] } : null);
+    this.controls.setScenes(this.list, wanted?.name || wanted?.doc?.name);
+    if (wanted?.doc) this.loadDocument(wanted.doc, { edited: this.edited || !wanted.name });
+    else if (wanted?.name) this.load(wanted.name);
+  }
+
+  /** Picks a built-in scene through the URL (#scene=name), which keeps back and forward working. */
+  choose(name) {
+    if (!name) return Promise.resolve();
+    const hash = `#scene=${encodeURIComponent(name)}`;
+    if (window.location.hash !== hash) {
+      // hashchange (followHash) performs the load.
+      window.location.hash = hash;
+      return Promise.resolve();
+    }
+    return this.load(name);
+  }
+
+  async followHash() {
+    const wanted = await wantedFromHash(this.log);
+    if (!wanted) return;
+    if (wanted.doc) this.loadDocument(wanted.doc, { edited: true });
+    else if (wanted.name !== this.scene?.name || this.edited) this.load(wanted.name);
+  }
+
+  /** Loads a built-in scene by name; resolves to the server's answer (undefined if closed). */
+  async load(name) {
+    this.wanted = { name };
+    return this.sendLoad({ type: 'load', name }, name, { edited: false });
+  }
+
+  /** Loads a scene document (a shared link, an import, or the edited scene after a reconnect). */
+  async loadDocument(doc, { edited = true } = {}) {
+    this.wanted = { doc, name: this.wanted?.name };
+    this.clips = clipsOf(doc);
+    return this.sendLoad({ type: 'load', scene: shareableScene(doc, this.clips) }, doc.name || 'scene', { edited });
+  }
+
+  async sendLoad(message, label, { edited }) {
+    this.loads += 1;
+    document.body.dataset.loading = label;
+    let answer;
+    try {
+      answer = await this.connection.request(message);
+    } catch (error) {
+      if (document.body.dataset.loading === label) delete document.body.dataset.loading;
+      return answer; // closed: the reconnect loads it again
+    }
+    if (document.body.dataset.loading === label) delete document.body.dataset.loading;
+    if (answer.type === 'scene' && answer.scene) {
+      if (message.name) this.clips = new Set();
+      const root = answer.scene.root || {};
+      if (!root.device) this.baseRoot = { ...root };
+      else if (message.name) this.baseRoot = null;
+      this.edited = edited;
+      this.apply(answer.scene);
+      this.cb.onChanged();
+    } else if (answer.type === 'error' && !this.scene && this.list.length && message.name !== this.list[0]) {
+      // A bad link on first load: fall back to the first built-in scene.
+      this.wanted = null;
+      this.choose(this.list[0]);
+    } else if (this.scene) {
+      this.controls.selectScene(this.scene.name);
+    }
+    return answer;
+  }
+
+  /** Shows a newly loaded scene everywhere (per-view state of views it lacks is dropped). */
+  apply(scene) {
+    const { renderer, controls, selection } = this;
+    this.scene = scene;
+    // A conflict reported while this scene loaded belongs to it; older ones do not.
+    if (this.conflict && this.conflict.load !== this.loads) this.conflict = null;
+    const ids = new Set(['root', ...(scene.views || []).map((v) => v.id)]);
+    this.frames.retain(ids);
+    for (const id of [...this.clips]) if (!ids.has(id)) this.clips.delete(id);
+    if (selection.selected && !ids.has(selection.selected)) selection.selected = null;
+    renderer.setScene(scene);
+    renderer.setClips(this.clips);
+    renderer.setSelected(selection.selected);
+    controls.setScene(scene);
+    this.editor.setScene(scene);
+    if (this.conflict) controls.markConflict(this.conflict.broken, this.conflict.ids);
+    document.body.dataset.scene = scene.name || '';
+    const count = (scene.views || []).length;
+    this.canvas.setAttribute('aria-label', `Preview of the scene ${scene.name}: ${count} views`);
+    document.title = `${scene.title || scene.name} · Layout Playground`;
+    this.cb.onRoot();
+    selection.updateInspector();
+    this.refreshAmbiguity();
+  }
+
+  /** Re-reads the scene document (after edits and actions change it server-side). */
+  async refresh() {
+    let answer;
+    try {
+      answer = await this.connection.request({ type: 'scene' });
+    } catch {
+      return;
+    }
+    if (answer.type !== 'scene' || !answer.scene) return;
+    const scene = answer.scene;
+    const key = (s) => JSON.stringify((s?.views || []).map((v) => [v.id, v.parent, v.color, v.label]));
+    const sameViews = key(scene) === key(this.scene);
+    this.scene = scene;
+    if (!sameViews) {
+      this.apply(scene);
+    } else {
+      this.renderer.scene = scene;
+      this.controls.refresh(scene);
+      this.editor.setScene(scene);
+      if (this.conflict) this.controls.markConflict(this.conflict.broken, this.conflict.ids);
+      this.cb.onRoot();
+      this.refreshAmbiguity();
+      this.renderer.invalidate();
+    }
+    if (this.edited) this.wanted = { doc: shareableScene(scene, this.clips), name: this.wanted?.name };
+    this.cb.onChanged();
+  }
+
+  /** Marks the scene edited and re-reads it once a burst of edits is over. */
+  scheduleRefresh() {
+    this.edited = true;
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => this.refresh(), REFRESH_DELAY_MS);
+  }
+
+  /** Asks which views are ambiguous, then outlines them and updates the inspector. */
+  async refreshAmbiguity() {
+    let answer;
+    try {
+      answer = await this.connection.request({ type: 'ambiguity' });
+    } catch {
+      return;
+    }
+    if (answer.type !== 'ambiguity') return;
+    this.ambiguity = answer.views && typeof answer.views === 'object' ? answer.views : {};
+    this.renderer.setAmbiguous(this.ambiguity);
+    this.selection.updateInspector();
+  }
+
+  /** A `conflict` message: mark and log it; a broken constraint not listed yet means the scene changed. */
+  onConflict(message) {
+    const ids = Array.isArray(message.constraints) ? message.constraints : [];
+    this.conflict = { broken: message.broken, ids, load: this.loads };
+    this.controls.markConflict(message.broken, ids);
+    this.log.conflict(message);
+    this.renderer.invalidate();
+    // A constraint we do not list yet (added by someone else's message): re-read the scene.
+    if (message.broken && !this.controls.rows.has(message.broken)) this.refresh();
+  }
+
+  /** Sets a view's clipsToBounds (drawing only); the scene counts as edited. */
+  setClips(id, on) {
+    if (on) this.clips.add(id); else this.clips.delete(id);
+    this.renderer.setClips(this.clips);
+    this.edited = true;
+    this.cb.onChanged();
+  }
+}

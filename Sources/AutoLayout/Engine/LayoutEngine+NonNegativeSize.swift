@@ -1,0 +1,30 @@
+/// Sizes are never negative: every view but the root carries `width >= 0` and `height >= 0` as
+/// required engine constraints, so a layout that needs a negative size is unsatisfiable and reported
+/// as a conflict (the latest-changed constraint of the set is broken), never laid out inside out.
+///
+/// UIKit's "Unable to simultaneously satisfy constraints" log lists only constraints that exist, so
+/// these two are implicit (`LayoutConstraint.isImplicit`) and stay out
+/// of `LayoutConflict.constraints`. The root is left out (its size is validated when set), and so is a
+/// view that translates its autoresizing mask: its frame is the host's, pinned whole by
+/// `NSAutoresizingMaskLayoutConstraint`s, which the rule could only fight.
+extension LayoutEngine {
+    /// The ids of `view`'s two size rules, width then height.
+    private static func nonNegativeSizeIDs(of view: View) -> [(String, LayoutAttribute)] {
+        [("NonNegativeSize-\(view.identifier)-width", .width), ("NonNegativeSize-\(view.identifier)-height", .height)]
+    }
+
+    /// Installs or removes `view`'s size rules to match whether it translates its autoresizing mask.
+    /// Cost: two inequality rows (one slack variable each) per view in the solver.
+    func updateNonNegativeSize(of view: View) {
+        let applies = view !== root && !view.translatesAutoresizingMaskIntoConstraints
+        for (id, attribute) in Self.nonNegativeSizeIDs(of: view) {
+            guard applies else {
+                uninstallInternal(id)
+                continue
+            }
+            guard internalConstraints[id] == nil else { continue }
+            pinInternal(id, view, attribute, constant: 0, relation: .greaterThanOrEqual)
+            internalConstraints[id]?.isImplicit = true
+        }
+    }
+}

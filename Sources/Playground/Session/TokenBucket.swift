@@ -1,0 +1,40 @@
+/// A token bucket on an injected clock: `capacity` tokens, refilled at `rate` per second.
+///
+/// `take` admits an event when a whole token is there; `spend` charges work after the fact and may
+/// leave the bucket in debt, which `isInDebt` reports until the refill pays it back.
+public struct TokenBucket: Sendable, Equatable {
+    public let rate: Double
+    public let capacity: Double
+    public private(set) var tokens: Double
+    private var last: Double?
+
+    /// A full bucket.
+    public init(rate: Double, capacity: Double) {
+        self.rate = max(0, rate)
+        self.capacity = max(1, capacity)
+        tokens = self.capacity
+    }
+
+    /// Adds what `rate` earned since the previous call (time never runs backwards here).
+    public mutating func refill(now: Double) {
+        if let last, now > last { tokens = min(capacity, tokens + (now - last) * rate) }
+        if last == nil || now > last! { last = now }
+    }
+
+    /// Takes one token at `now` if there is one.
+    public mutating func take(now: Double) -> Bool {
+        refill(now: now)
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+
+    /// Charges `amount` at `now`, possibly into debt.
+    public mutating func spend(_ amount: Double, now: Double) {
+        refill(now: now)
+        tokens -= amount
+    }
+
+    /// True while spending exceeded the refill.
+    public var isInDebt: Bool { tokens < 0 }
+}
