@@ -4,7 +4,8 @@ It reads the scene document of docs/PROTOCOL.md (root device, views, constraints
 program itself from UIKit's documented semantics, sharing nothing with the Swift engine:
 
 - **Variables.** Each view but the root has four unknowns, its `frame` `[x, y, width, height]` in its
-  superview's bounds space (points). The root's frame is `[0, 0, W, H]`, fixed by the device.
+  superview's bounds space (points), with `width >= 0` and `height >= 0` required ("Sizes are never
+  negative" in docs/PROTOCOL.md). The root's frame is `[0, 0, W, H]`, fixed by the device.
 - **Attributes.** An attribute of an item is measured in the bounds space of the nearest common
   ancestor C of the constraint's two items, whose own edges are 0…width and 0…height: an item's origin
   in C is the sum of the frame origins on the way up to C. `left`/`leading` = x, `right`/`trailing` =
@@ -52,11 +53,13 @@ from scipy.optimize import linprog
 
 REQUIRED = 1000.0
 DRAG_PRIORITY = 800.0
-# A level's optimum is held within this relative tolerance while lower levels are optimised; HiGHS'
-# own primal feasibility tolerance is 1e-7, so a tighter hold could make the next LP infeasible.
-LEVEL_TOLERANCE = 1e-6
-# A frame variable whose range over the optimal face is narrower than this (points) is determined.
-DETERMINED_WIDTH = 1e-5
+# A level's optimum is held within this relative tolerance while lower levels are optimised. The hold
+# fattens the face by about the tolerance times the optimum, so it is kept small; should HiGHS (primal
+# feasibility tolerance 1e-7) then find the next LP infeasible, the hold is relaxed tenfold and retried.
+LEVEL_TOLERANCE = 1e-9
+# A frame variable whose range over the optimal face is narrower than this (points) is determined:
+# far above the fattening above, far below a pixel (1/3 pt at most).
+DETERMINED_WIDTH = 1e-3
 
 LOCATION = {"left", "right", "top", "bottom", "leading", "trailing", "centerX", "centerY",
             "firstBaseline", "lastBaseline"}
@@ -306,6 +309,7 @@ class _LexicographicLP:
                 optional.append((float(c.priority), terms, constant, c.relation))
         for view, spec in problem.views.items():
             for axis in (0, 1):
+                _append_row({self.linear.var(view, 2 + axis): 1.0}, 0.0, ">=", eq_rows, eq_rhs, ub_rows, ub_rhs)
                 metric = float(spec.intrinsic[axis])
                 if metric < 0:
                     continue
@@ -372,14 +376,22 @@ class _LexicographicLP:
         if not self.levels:
             result = self.solve(np.zeros(self.width))
             return result.status == 0
+        holds = []      # (row index, optimum) of each level held so far
         for _, columns in self.levels:
             objective = np.zeros(self.width)
             objective[columns] = 1.0
             result = self.solve(objective)
+            tolerance = LEVEL_TOLERANCE
+            while result.status == 2 and holds and tolerance < 1e-5:
+                tolerance *= 10
+                for row, optimum in holds:
+                    self.ub_rhs[row] = optimum + tolerance * (1.0 + abs(optimum))
+                result = self.solve(objective)
             if result.status != 0:
                 return False
             self.ub.append(objective)
             self.ub_rhs.append(result.fun + LEVEL_TOLERANCE * (1.0 + abs(result.fun)))
+            holds.append((len(self.ub) - 1, result.fun))
         return True
 
     def extreme(self, column: int, sign: float) -> float:

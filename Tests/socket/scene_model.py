@@ -7,10 +7,12 @@ breaks, in order, as `conflict` messages. Feasibility of the required constraint
 
 The recovery rules it replays are docs/PROTOCOL.md's ("conflict"): a required constraint whose
 addition or change makes the required set infeasible is the one broken; it stays active and is retried
-after every later change, oldest first, healing when it fits. Read from `Sources/AutoLayout` where the
-document is silent:
+after every later change in the order of their last change (added, activated, or given a constant or
+a priority), earliest first, healing when it fits. Every view's width and height are at least 0.
+Read from `Sources/AutoLayout` where the document is silent:
 
-- `load` installs the constraints in document order; nothing heals during a load.
+- `load` adds the constraints in document order (those saved as broken last); nothing heals during a
+  load.
 - `add` does not retry broken constraints (adding can only shrink the feasible set); `remove`, `set`
   of a constraint's constant, priority or `active`, and `set` of view properties do.
 - `set` of `active` to the value it already has changes nothing and retries nothing.
@@ -19,7 +21,8 @@ document is silent:
   while installed or broken, allowed while inactive.
 - `set` of a constant on a broken constraint reinstalls it, reported again when it still conflicts.
 - Changes to the device (root size, safe area, layout margins, the keyboard) move the engine's own
-  required constraints one edge at a time: width then height; the safe area's left, right, top,
+  required constraints one edge at a time (a conflict breaks the most recently changed user
+  constraint of the solver's explanation): width then height; the safe area's left, right, top,
   bottom, then the root margins guide's, then the keyboard guide's height; a view's margins left,
   right, top, bottom; the keyboard guide's height to the larger of the keyboard's and the bottom
   inset. When one edge conflicts, the engine breaks the newest user constraint of its solver's
@@ -42,6 +45,7 @@ class Constraint:
     spec: ref.ConstraintSpec
     active: bool = True
     broken: bool = False
+    last_change: int = 0
 
     @property
     def installed(self) -> bool:
@@ -66,6 +70,7 @@ class SceneModel:
         self.constraints: list[Constraint] = []
         self.drags: dict[str, tuple] = {}
         self.guides: dict[str, str] = {}     # "owner.id" -> owner
+        self.clock = 0                       # stamps each constraint's last change
 
     # MARK: queries
 
@@ -119,10 +124,14 @@ class SceneModel:
         others = [o.spec for o in self.constraints if o.installed and o.spec.is_required and o is not c]
         return ref.feasible(self.problem(others + [c.spec], drags=False))
 
+    def note_change(self, c: Constraint):
+        self.clock += 1
+        c.last_change = self.clock
+
     def heal(self):
-        """Retries broken constraints oldest first."""
-        for c in self.constraints:
-            if c.active and c.broken and self.fits_with(c):
+        """Retries broken constraints in the order of their last change, earliest first."""
+        for c in sorted((c for c in self.constraints if c.active and c.broken), key=lambda c: c.last_change):
+            if self.fits_with(c):
                 c.broken = False
 
     def move_internal(self, change, observed, expect: Expectation):
@@ -203,6 +212,7 @@ class SceneModel:
         for spec in scene.get("constraints", []):
             c = Constraint(constraint_spec(spec), active=spec.get("active", True))
             self.constraints.append(c)
+            self.note_change(c)
             if c.active:
                 self.install(c, True, expect)
 
@@ -216,6 +226,7 @@ class SceneModel:
                 return
         c = Constraint(constraint_spec(spec), active=spec.get("active", True))
         self.constraints.append(c)
+        self.note_change(c)
         if c.active:
             self.install(c, True, expect)
 
@@ -269,6 +280,7 @@ class SceneModel:
             return
         if "constant" in message:
             c.spec.constant = float(message["constant"])
+            self.note_change(c)
             if c.installed:
                 if c.spec.is_required and not self.fits_with(c):
                     c.broken = True
@@ -283,6 +295,7 @@ class SceneModel:
                 return
             c.broken = False
             c.spec.priority = priority
+            self.note_change(c)
             if c.active:
                 self.install(c, True, expect)
             self.heal()
@@ -292,6 +305,7 @@ class SceneModel:
                 return
             c.active = active
             if active:
+                self.note_change(c)
                 self.install(c, True, expect)
             else:
                 c.broken = False

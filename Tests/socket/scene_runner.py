@@ -38,11 +38,14 @@ from pathlib import Path
 import websockets
 from websockets.sync.client import connect
 
-import conftest
 import layout_reference as ref
-from conftest import BINARY, PROTOCOL, Server
 import scene_generator
 import scene_model
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from playground_server import PROTOCOL, PlaygroundServer as Server, binary_path  # noqa: E402
+
+BINARY = binary_path()
 
 TIMEOUT = 10.0
 # What the checks covered, for the summary line: steps run, determined frame values compared, frame
@@ -86,10 +89,7 @@ def log_tail(server: Server, frames: int = 8) -> str:
 def start_server(binary: Path | None = None) -> Server:
     """The real binary on a free loopback port without rate limits (a test farm's setting: the
     sequences send far below the limits, but a shrinker replays many in a row)."""
-    if binary is not None:
-        os.environ["LAYOUT_PLAYGROUND_BIN"] = str(binary)
-        conftest.BINARY = binary
-    return Server(["--rate", "0"])
+    return Server(binary or BINARY, ["--rate", "0"], timeout=TIMEOUT, log_prefix="layout-playground-scenes-")
 
 
 class Session:

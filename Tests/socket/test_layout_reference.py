@@ -117,3 +117,19 @@ def test_residual_in_the_common_ancestor_space():
     frames = {"p": [10, 0, 100, 100], "c": [8, 0, 20, 20]}
     residual, weight = ref.constraint_residual(problem, C("x", "c.left", "==", "root.left", constant=18), frames)
     assert math.isclose(residual, 0, abs_tol=1e-9) and weight == 2
+
+
+def test_sizes_are_never_negative():
+    # width == −10 is infeasible once every view's width is at least 0; a wish for −10 @750 gives 0.
+    problem = Problem(Device(), {"v": ViewSpec()}, [C("a", "v.width", constant=-10)])
+    assert not ref.feasible(problem)
+    assert math.isclose(frame([C("a", "v.width", constant=-10, priority=750)]).frames["v"][2], 0, abs_tol=1e-5)
+
+
+def test_custom_guide_has_frame_variables_of_its_own():
+    # g (owned by the root) spans 20…120; v is pinned to g's right edge: x = 120.
+    problem = Problem(Device(), {"v": ViewSpec()}, [
+        C("gl", "root.g.left", "==", "root.left", constant=20), C("gw", "root.g.width", constant=100),
+        C("vl", "v.left", "==", "root.g.right")], guides={"root.g": "root"})
+    layout = ref.solve(problem)
+    assert math.isclose(layout.frames["v"][0], 120, abs_tol=1e-5)
