@@ -11,7 +11,8 @@ views and constraints that exist, with now and then a stale one: `add`/`remove` 
 views, `set` of a constant, of a priority within optional (and, rarely, across, which must be
 refused), of `active`, of the root's bounds (origin or size), of `intrinsicSize`, hugging and
 compression resistance, of the safe area and layout margins, `drag` begin/move/end, custom layout
-guides added and removed, and the keyboard shown and hidden. Every pairing
+guides added and removed, the keyboard shown and hidden, and the scene reloaded from what `scene`
+answers (broken constraints included). Every pairing
 generated is one UIKit accepts; the same seed gives the same sequence for the same answers.
 """
 from __future__ import annotations
@@ -213,8 +214,9 @@ class Generator:
         views = list(model.views)
         kind = rng.choices(
             ["add", "remove", "constant", "priority", "active", "rootBounds", "intrinsic", "content",
-             "safeArea", "margins", "drag", "addView", "removeView", "addGuide", "removeGuide", "keyboard"],
-            weights=[10, 5, 14, 7, 10, 4, 5, 2, 2, 2, 10, 2, 1, 1, 1, 2])[0]
+             "safeArea", "margins", "drag", "addView", "removeView", "addGuide", "removeGuide", "keyboard",
+             "reload"],
+            weights=[10, 5, 14, 7, 10, 4, 5, 2, 2, 2, 10, 2, 1, 1, 1, 2, 2])[0]
         stale = rng.random() < 0.03
         pick_c = (lambda: "ghost") if stale or not constraints else (lambda: rng.choice(constraints))
         if kind == "add" or (not constraints and kind in ("remove", "constant", "priority", "active")):
@@ -261,6 +263,9 @@ class Generator:
         if kind == "margins":
             view = rng.choice(["root"] + views)
             return {"type": "set", "view": view, "layoutMargins": [rng.randint(0, 40) for _ in range(4)]}
+        if kind == "reload":
+            # Not a protocol message: the runner asks for `scene` and loads what it answers.
+            return {"type": "reload"}
         if kind == "keyboard":
             if model.device.keyboard_height > 0 and rng.random() < 0.6:
                 return {"type": "keyboard", "show": False}

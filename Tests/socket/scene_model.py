@@ -209,7 +209,9 @@ class SceneModel:
             self.add_guide(guide, expect)
         if "root" in [v["id"] for v in scene.get("views", [])]:
             raise ValueError("the root is not a listed view")
-        for spec in scene.get("constraints", []):
+        specs = scene.get("constraints", [])
+        # Constraints saved as broken go in last, so the same ones break again.
+        for spec in [c for c in specs if not c.get("broken")] + [c for c in specs if c.get("broken")]:
             c = Constraint(constraint_spec(spec), active=spec.get("active", True))
             self.constraints.append(c)
             self.note_change(c)

@@ -241,6 +241,12 @@ def _run_session(session, load, edits, generator, steps, determine, sent):
             if step > steps:
                 break
             message = generator.edit(model)
+        if message["type"] == "reload":
+            # The scene as `scene` answers it, loaded back: a saved scene must come back the same.
+            answer, _ = session.request({"type": "scene"}, step)
+            if answer["type"] != "scene" or not isinstance(answer.get("scene"), dict):
+                raise Failure("answer", step, f"scene answered {json.dumps(answer)[:300]}")
+            message = {"type": "load", "scene": answer["scene"]}
         if step > 0:
             sent.append(message)
         answer, conflicts = session.request(message, step)
