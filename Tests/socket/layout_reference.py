@@ -362,6 +362,8 @@ class _LexicographicLP:
                 self.ub.append(row)
                 self.ub_rhs.append(constant)
         self.levels = sorted(levels.items(), key=lambda item: -item[0])
+        self.holds = []     # (row index, optimum) of each level held so far
+        self.tolerance = LEVEL_TOLERANCE
         self.bounds = [(None, None)] * n + [(0, None)] * errors + [(0, 0)]
 
     def solve(self, objective, extra_bounds=None):
@@ -376,28 +378,33 @@ class _LexicographicLP:
         if not self.levels:
             result = self.solve(np.zeros(self.width))
             return result.status == 0
-        holds = []      # (row index, optimum) of each level held so far
         for _, columns in self.levels:
             objective = np.zeros(self.width)
             objective[columns] = 1.0
-            result = self.solve(objective)
-            tolerance = LEVEL_TOLERANCE
-            while result.status == 2 and holds and tolerance < 1e-5:
-                tolerance *= 10
-                for row, optimum in holds:
-                    self.ub_rhs[row] = optimum + tolerance * (1.0 + abs(optimum))
-                result = self.solve(objective)
+            result = self.solve_held(objective)
             if result.status != 0:
                 return False
             self.ub.append(objective)
-            self.ub_rhs.append(result.fun + LEVEL_TOLERANCE * (1.0 + abs(result.fun)))
-            holds.append((len(self.ub) - 1, result.fun))
+            self.ub_rhs.append(result.fun + self.tolerance * (1.0 + abs(result.fun)))
+            self.holds.append((len(self.ub) - 1, result.fun))
         return True
+
+    def solve_held(self, objective, extra_bounds=None):
+        """`solve`, relaxing the holds on the levels tenfold (up to 1e-5) while HiGHS finds the held
+        face infeasible: its own tolerances can put a level's optimum a hair below what it can reach
+        again."""
+        result = self.solve(objective, extra_bounds)
+        while result.status == 2 and self.holds and self.tolerance < 1e-5:
+            self.tolerance *= 10
+            for row, optimum in self.holds:
+                self.ub_rhs[row] = optimum + self.tolerance * (1.0 + abs(optimum))
+            result = self.solve(objective, extra_bounds)
+        return result
 
     def extreme(self, column: int, sign: float) -> float:
         objective = np.zeros(self.width)
         objective[column] = sign
-        result = self.solve(objective)
+        result = self.solve_held(objective)
         if result.status == 3:          # unbounded: the face runs off to infinity along the column
             return -sign * float("inf")
         if result.status != 0:
@@ -413,7 +420,7 @@ class _LexicographicLP:
             for component in range(4):
                 column = self.linear.var(view, component)
                 bounds[column] = (frame[component] - tolerance, frame[component] + tolerance)
-        return self.solve(np.zeros(self.width), bounds).status == 0
+        return self.solve_held(np.zeros(self.width), bounds).status == 0
 
 
 def _append_row(terms, constant, relation, eq_rows, eq_rhs, ub_rows, ub_rhs):
@@ -453,7 +460,7 @@ def solve(problem: Problem, determine: bool = True) -> Layout | None:
     lp = _LexicographicLP(problem)
     if not lp.fix_levels():
         return None
-    point = lp.solve(np.zeros(lp.width))
+    point = lp.solve_held(np.zeros(lp.width))
     if point.status != 0:
         raise ReferenceError(f"the optimal face lost feasibility: {point.message}")
     frames, ranges, determined = {}, {}, {}

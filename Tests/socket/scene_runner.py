@@ -178,7 +178,10 @@ def check_layout(model: scene_model.SceneModel, frames: dict, step: int, determi
     if extra:
         raise Failure("frames", step, f"frames for views not in the scene: {extra}")
     problem = model.problem()
-    layout = ref.solve(problem, determine=determine)
+    try:
+        layout = ref.solve(problem, determine=determine)
+    except ref.ReferenceError as error:
+        raise Failure("reference", step, f"the reference failed: {error}")
     if layout is None:
         raise Failure("reference", step, "the installed required constraints are infeasible in the reference")
     for view in model.views:
