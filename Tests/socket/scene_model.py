@@ -201,7 +201,8 @@ class SceneModel:
         root = scene.get("root", {})
         self.device = ref.Device(size=tuple(root.get("size", (375, 667))),
                                  safe_area=tuple(root.get("safeArea", (0, 0, 0, 0))),
-                                 scale=float(root.get("scale", 2)))
+                                 scale=float(root.get("scale", 2)),
+                                 layout_margins=tuple(root.get("layoutMargins", (0, 16, 0, 16))))
         self.views, self.constraints, self.drags, self.guides = {}, [], {}, {}
         for view in scene.get("views", []):
             self.views[view["id"]] = view_spec(view)
@@ -217,6 +218,52 @@ class SceneModel:
             self.note_change(c)
             if c.active:
                 self.install(c, True, expect)
+
+    def mismatches(self, document: dict) -> list[str]:
+        """How a scene document (as `scene` answers it) differs from the model's current state: the
+        root, each view's fields, the custom guides, each constraint's fields and flags, in order."""
+        out = []
+
+        def differ(what, got, want):
+            try:
+                same = got is not None and [float(v) for v in got] == [float(v) for v in want]
+            except (TypeError, ValueError):
+                same = False
+            if not same:
+                out.append(f"{what}: {got} is not {list(want)}")
+        root = document.get("root", {})
+        differ("root.size", root.get("size"), self.device.size)
+        differ("root.safeArea", root.get("safeArea"), self.device.safe_area)
+        differ("root.scale", [root.get("scale")], [self.device.scale])
+        differ("root.layoutMargins", root.get("layoutMargins"), self.device.layout_margins)
+        views = {v.get("id"): v for v in document.get("views", [])}
+        if list(views) != list(self.views):
+            out.append(f"views {list(views)} are not {list(self.views)}")
+        for vid, spec in self.views.items():
+            got = views.get(vid, {})
+            if got.get("parent", "root") != spec.parent:
+                out.append(f"{vid}.parent: {got.get('parent')} is not {spec.parent}")
+            differ(f"{vid}.intrinsicSize", got.get("intrinsicSize"), spec.intrinsic)
+            differ(f"{vid}.contentHugging", got.get("contentHugging"), spec.hugging)
+            differ(f"{vid}.compressionResistance", got.get("compressionResistance"), spec.compression)
+            differ(f"{vid}.layoutMargins", got.get("layoutMargins"), spec.margins)
+        guides = sorted(f"{g.get('owner', 'root')}.{g.get('id')}" for g in document.get("guides", []))
+        if guides != sorted(self.guides):
+            out.append(f"guides {guides} are not {sorted(self.guides)}")
+        constraints = document.get("constraints", [])
+        if [c.get("id") for c in constraints] != [c.spec.id for c in self.constraints]:
+            out.append(f"constraints {[c.get('id') for c in constraints]} are not "
+                       f"{[c.spec.id for c in self.constraints]}")
+            return out
+        for got, c in zip(constraints, self.constraints):
+            want = {"first": c.spec.first, "second": c.spec.second, "relation": c.spec.relation,
+                    "multiplier": c.spec.multiplier, "constant": c.spec.constant, "priority": c.spec.priority,
+                    "active": c.active, "broken": c.broken}
+            for key, value in want.items():
+                if got.get(key) != value and not (isinstance(value, float) and got.get(key) is not None
+                                                  and abs(float(got[key]) - value) <= 1e-9 * (1 + abs(value))):
+                    out.append(f"{c.spec.id}.{key}: {got.get(key)} is not {value}")
+        return out
 
     def add_constraint(self, spec: dict, expect: Expectation):
         if self.constraint(spec["id"]) is not None:

@@ -9,6 +9,8 @@ After every message it checks:
 - the server process is still running;
 - the error code is the one the model (`scene_model`) predicts, or none;
 - the `conflict`s name, in order, the constraints the model breaks (feasibility from HiGHS);
+- before a reload (`scene`, then `load` of its answer), the scene document holds the model's state
+  (root, views, guides, constraints with their constants, priorities, `active` and `broken`);
 - the frames, merged over every `frames` message since `load`: the root's is `[0, 0, W, H]`; each
   frame value the reference finds *determined* equals the reference's; the whole frame vector lies on
   the reference's optimal face; every installed required constraint holds.
@@ -249,6 +251,9 @@ def _run_session(session, load, edits, generator, steps, determine, sent):
             answer, _ = session.request({"type": "scene"}, step)
             if answer["type"] != "scene" or not isinstance(answer.get("scene"), dict):
                 raise Failure("answer", step, f"scene answered {json.dumps(answer)[:300]}")
+            differences = model.mismatches(answer["scene"])
+            if differences:
+                raise Failure("scene", step, "`scene` does not answer the current scene: " + "; ".join(differences))
             message = {"type": "load", "scene": answer["scene"]}
         if step > 0:
             sent.append(message)
