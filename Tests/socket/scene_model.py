@@ -237,8 +237,14 @@ class SceneModel:
         differ("root.scale", [root.get("scale")], [self.device.scale])
         differ("root.layoutMargins", root.get("layoutMargins"), self.device.layout_margins)
         views = {v.get("id"): v for v in document.get("views", [])}
-        if list(views) != list(self.views):
+        # `scene` lists views parents first (depth first), not in the order they were added.
+        if sorted(views) != sorted(self.views):
             out.append(f"views {list(views)} are not {list(self.views)}")
+        order = list(views)
+        for vid, got in views.items():
+            parent = got.get("parent", "root")
+            if parent != "root" and parent in views and order.index(parent) > order.index(vid):
+                out.append(f"{vid} comes before its parent {parent}")
         for vid, spec in self.views.items():
             got = views.get(vid, {})
             if got.get("parent", "root") != spec.parent:

@@ -475,7 +475,10 @@ def run_many(runner: Runner, seed: int, sequences: int, steps: int, shrink_budge
     """Runs `sequences` generated sequences from `seed` (sequence i uses seed·1000003 + i); returns the
     distinct failures as a list of (failure, load, edits, seed of the sequence)."""
     failures = {}
+    started = time.monotonic()
     for i in range(sequences):
+        if i and i % 50 == 0:
+            log(f"{i} sequences in {time.monotonic() - started:.0f} s, {len(failures)} distinct failures; {STATS}")
         sequence_seed = seed * 1000003 + i
         generator = scene_generator.Generator(sequence_seed)
         load = load_message(generator.scene())
