@@ -12,7 +12,7 @@ views, `set` of a constant, of a priority within optional (and, rarely, across, 
 refused), of `active`, of the root's bounds (origin or size), of `intrinsicSize`, hugging and
 compression resistance, of the safe area and layout margins, `drag` begin/move/end, custom layout
 guides added and removed, the keyboard shown and hidden, and the scene reloaded from what `scene`
-answers (broken constraints included). Every pairing
+answers (broken constraints included); now and then two or three edits go in one `batch`. Every pairing
 generated is one UIKit accepts; the same seed gives the same sequence for the same answers.
 """
 from __future__ import annotations
@@ -215,8 +215,8 @@ class Generator:
         kind = rng.choices(
             ["add", "remove", "constant", "priority", "active", "rootBounds", "intrinsic", "content",
              "safeArea", "margins", "drag", "addView", "removeView", "addGuide", "removeGuide", "keyboard",
-             "reload"],
-            weights=[10, 5, 14, 7, 10, 4, 5, 2, 2, 2, 10, 2, 1, 1, 1, 2, 2])[0]
+             "reload", "batch"],
+            weights=[10, 5, 14, 7, 10, 4, 5, 2, 2, 2, 10, 2, 1, 1, 1, 2, 2, 3])[0]
         stale = rng.random() < 0.03
         pick_c = (lambda: "ghost") if stale or not constraints else (lambda: rng.choice(constraints))
         if kind == "add" or (not constraints and kind in ("remove", "constant", "priority", "active")):
@@ -263,6 +263,15 @@ class Generator:
         if kind == "margins":
             view = rng.choice(["root"] + views)
             return {"type": "set", "view": view, "layoutMargins": [rng.randint(0, 40) for _ in range(4)]}
+        if kind == "batch":
+            # Two or three edits in one turn (drawn from the state before the batch, so a later op
+            # may name what an earlier one removed).
+            ops = []
+            while len(ops) < rng.randint(2, 3):
+                op = self.edit(model)
+                if op["type"] not in ("reload", "keyboard", "batch"):
+                    ops.append(op)
+            return {"type": "batch", "ops": ops}
         if kind == "reload":
             # Not a protocol message: the runner asks for `scene` and loads what it answers.
             return {"type": "reload"}

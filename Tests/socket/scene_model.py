@@ -159,10 +159,22 @@ class SceneModel:
     def apply(self, message: dict, observed: list) -> Expectation:
         """Applies `message` and returns its expectation; `observed` (the ids of the server's
         `conflict`s for this turn, in order) supplies device-change victims only."""
-        observed = list(observed)
+        return self._apply(message, list(observed))
+
+    def _apply(self, message: dict, observed: list) -> Expectation:
+        """`apply` consuming `observed` in place, so the ops of a `batch` share the turn's conflicts."""
         expect = Expectation()
         kind = message.get("type")
-        if kind == "load":
+        if kind == "batch":
+            # One turn: the ops in order; the first failing one stops the rest, earlier ones stay.
+            for op in message.get("ops", []):
+                inner = self._apply(op, observed)
+                expect.conflicts += inner.conflicts
+                expect.problems += inner.problems
+                if inner.error is not None:
+                    expect.error = inner.error
+                    break
+        elif kind == "load":
             self.load(message["scene"], expect)
         elif kind == "add" and "constraint" in message:
             self.add_constraint(message["constraint"], expect)
