@@ -31,12 +31,9 @@ Read from `Sources/AutoLayout` where the document is silent:
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 import layout_reference as ref
-
-PLAIN_VIEW_FIELDS = ("intrinsicSize", "contentHugging", "compressionResistance", "layoutMargins")
 
 
 @dataclass
@@ -95,13 +92,6 @@ class SceneModel:
             if anchor is not None and anchor.split(".")[0] in views:
                 return True
         return False
-
-    def depth(self, view: str) -> int:
-        depth = 0
-        while view != "root":
-            view = self.views[view].parent
-            depth += 1
-        return depth
 
     def subtree(self, view: str) -> list[str]:
         out = [view]
@@ -475,7 +465,3 @@ def constraint_spec(spec: dict) -> ref.ConstraintSpec:
                               second=spec.get("second"), multiplier=float(spec.get("multiplier", 1)),
                               constant=float(spec.get("constant", 0)),
                               priority=float(spec.get("priority", 1000)))
-
-
-def clone(model: SceneModel) -> SceneModel:
-    return copy.deepcopy(model)
