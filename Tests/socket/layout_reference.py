@@ -13,12 +13,13 @@ program itself from UIKit's documented semantics, sharing nothing with the Swift
   bottom of these text-less views). `width`/`height` are sizes, in no space.
 - **Guides.** A custom guide (`guides`, `OWNER.ID`) has four unknowns of its own, its frame in its
   owner's bounds space, which only constraints decide. The built-in guides are fixed offsets, so they
-  are affine expressions, not unknowns. In its owner's bounds space: the safe area guide of the root is `[l, t, W − l − r, H − t − b]` for the insets `[t, l, b, r]`;
-  a view's layout margins guide is `[ml, mt, w − ml − mr, h − mt − mb]` for its margins (default 8 on
-  every side); the root's margins (default `[0, 16, 0, 16]`) sit inside its safe area, each inset added;
-  the keyboard layout guide is `[0, H − k, W, k]` with k = the larger of the shown keyboard's height
-  (0 while hidden) and the bottom safe area inset (`usesBottomSafeArea`). The margin attributes (`leftMargin`, …, `centerYWithinMargins`) are the
-  plain attribute of the item's margins guide.
+  are affine expressions, not unknowns. In its owner's bounds space: the root's safe area guide is
+  `[l, t, W − l − r, H − t − b]` for the insets `[t, l, b, r]`; a view's layout margins guide is
+  `[ml, mt, w − ml − mr, h − mt − mb]` for its margins (default 8 on every side); the root's margins
+  (default `[0, 16, 0, 16]`) sit inside its safe area, each inset added; the keyboard layout guide is
+  `[0, H − k, W, k]` with k = the larger of the shown keyboard's height (0 while hidden) and the
+  bottom safe area inset (`usesBottomSafeArea`). The margin attributes (`leftMargin`, …,
+  `centerYWithinMargins`) are the plain attribute of the item's margins guide.
 - **Constraints** are `first − multiplier × second − constant` compared with 0 by the relation.
   Priority 1000 is required: a hard row. An optional equality contributes |error| to its priority's
   level, an optional inequality its violation (a slack ≥ 0); every error has weight 1 within its level
@@ -37,7 +38,7 @@ Facts the protocol document leaves unsaid, read from the engine (`Sources/AutoLa
 
 - Distinct priorities are distinct levels (999 and 999.5 too); ties within a level are summed.
 - A variable no constraint decides is left wherever the solver's basis puts it (0 for a view that no
-  constraint mentions), so only determined frame values can be compared; an undetermined one must
+  constraint mentions), so only determined frame values are compared for equality; an undetermined one must
   still lie on the optimal face, which `Layout.admits` checks for the whole frame vector at once.
 - A required constraint that conflicts is broken (left out) rather than refused; which one breaks is
   the session's business (see `scene_model.py`), so the reference takes the installed set as given.
