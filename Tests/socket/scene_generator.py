@@ -2,9 +2,11 @@
 
 A scene has 1–6 views nested up to three deep, intrinsic sizes with hugging and compression
 resistance, layout margins, custom layout guides, and constraints over every attribute (the margin
-forms included) and the guides (safe area, layout margins, keyboard, custom), with all three relations, multipliers (0.5, 1, 2,
-4:3, 16:9 and their inverses on sizes), required and optional priorities, inactive constraints and
-deliberate conflicts (a copy of a required equality with another constant).
+forms included) and the guides (safe area, layout margins, keyboard, custom), with all three
+relations, multipliers (0.5, 1, 2, 4:3, 16:9 and their inverses on sizes), required and optional
+priorities, inactive constraints and deliberate conflicts (a copy of a required equality with another
+constant). Most views also get two constraints per axis that place them in their superview, so that
+many frame values are determined.
 
 Edits are drawn one at a time from the model's current state (`scene_model.SceneModel`), so they name
 views and constraints that exist, with now and then a stale one: `add`/`remove` of constraints and
