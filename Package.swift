@@ -7,29 +7,43 @@ let package = Package(
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "TextShaping", targets: ["TextShaping"]),
         .library(name: "Playground", targets: ["Playground"]),
         .executable(name: "layout-playground", targets: ["layout-playground"]),
     ],
     targets: [
         .target(name: "Cassowary"),
         .target(name: "AutoLayout", dependencies: ["Cassowary"]),
-        .target(name: "Playground", dependencies: ["AutoLayout"]),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        .target(name: "TextShaping", dependencies: ["AutoLayout", "CHarfBuzz"]),
+        .target(name: "Playground", dependencies: ["AutoLayout", "TextShaping"]),
         .systemLibrary(
             name: "CLibWebSockets",
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
-        .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer"]),
+        .target(name: "CProcessLifetime"),
+        .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer", "CProcessLifetime"]),
         .systemLibrary(name: "CLibEV", path: "Benchmarks/CLibEV", providers: [.apt(["libev-dev"])]),
         .target(name: "CPUAffinity", path: "Benchmarks/CPUAffinity"),
         .executableTarget(name: "playground-load",
                           dependencies: ["CLibWebSockets", "CLibEV", "CPUAffinity", "Playground", "PlaygroundServer"],
                           path: "Benchmarks/playground-load"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
-        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),
+        .executableTarget(name: "text-bench", dependencies: ["AutoLayout", "TextShaping"], path: "Benchmarks/text-bench"),
+        // An independent dense LP the solver's random tests compare with (no dependency on Cassowary).
+        // Optimised even in debug builds: the random edit sequences solve it after every step.
+        .target(name: "SolverReference", path: "Tests/SolverReference", swiftSettings: [.unsafeFlags(["-O"])]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverReference"]),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "SolverReference"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout", "SolverReference"]),
+        .testTarget(name: "LayoutPlaygroundTests", dependencies: ["layout-playground"]),
+        .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "AutoLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

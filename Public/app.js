@@ -5,6 +5,7 @@
 // .loading and .paused tell the stylesheet, and tests, where the page stands. Opened with
 // ?test-hooks (the browser tests do), the page also loads test-hooks.js: window.playground.
 
+import { CanvasScrolling } from './scrolling.js';
 import { Connection } from './connection.js';
 import { Renderer } from './renderer.js';
 import { Controls, formatNumber } from './controls.js';
@@ -107,6 +108,7 @@ const tooltip = new Tooltip({ node: $('tooltip'), stage: $('stage'), canvas, ren
 const pointer = new CanvasPointer({
   canvas, announcer: $('announcer'), renderer, controls, frames, selection, sender, tooltip,
 }, { ambiguityOf, toast });
+new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shift+drag scroll scroll views
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });
 new ExportImport({ connection, scenes }); // it only listens to its buttons

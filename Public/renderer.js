@@ -6,6 +6,8 @@
 //
 // Exports Renderer, axisOf(attribute), splitAnchor(name) and paletteColor(index).
 
+import { drawText, loadFonts } from './text.js';
+
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',
   '#3bb3c3', '#c9a227', '#7c8da6', '#e07bb5', '#6cbf4a',
@@ -172,6 +174,7 @@ export class Renderer {
         this.children.set(view.id, this.children.get(view.id) || []);
         this.colors.set(view.id, view.color || paletteColor(index));
       });
+      loadFonts(scene.views || [], () => this.invalidate());
       for (const view of scene.views || []) {
         const parent = this.views.has(view.parent) ? view.parent : 'root';
         if (!this.children.has(parent)) this.children.set(parent, []);
@@ -365,7 +368,9 @@ export class Renderer {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
       if (alpha > 0) {
         this.drawBox(id, w, h, alpha, scale);
-        this.labelJobs?.push({
+        if (view.kind) drawText(ctx, view, w, h, alpha);
+        // A text view shows its text; its name label would cover it.
+        if (!view.kind) this.labelJobs?.push({
           id, text: view.label || id, fill: this.colorOf(id), alpha, w, h, matrix: ctx.getTransform(),
           hit: this.hits.length - 1, clipChain,
         });
@@ -374,7 +379,8 @@ export class Renderer {
       this.rootHit = { id, matrix: ctx.getTransform(), w, h };
     }
 
-    const clips = id !== 'root' && this.clips.has(id);
+    // A scroll view clips its content, as UIScrollView's clipsToBounds defaults to true.
+    const clips = id !== 'root' && (this.clips.has(id) || Boolean(view.scroll));
     const chain = clips ? [...clipChain, { matrix: ctx.getTransform(), w, h }] : clipChain;
     if (clips) {
       ctx.beginPath();

@@ -154,7 +154,8 @@ export class Scenes {
     }
     if (answer.type !== 'scene' || !answer.scene) return;
     const scene = answer.scene;
-    const key = (s) => JSON.stringify((s?.views || []).map((v) => [v.id, v.parent, v.color, v.label]));
+    const key = (s) => JSON.stringify((s?.views || []).map((v) => [v.id, v.parent, v.color, v.label, v.kind, v.text,
+      v.font, v.numberOfLines, v.lineBreakMode, v.textAlignment, v.placeholder, v.borderStyle, v.contentEdgeInsets]));
     const sameViews = key(scene) === key(this.scene);
     this.scene = scene;
     if (!sameViews) {

@@ -89,6 +89,9 @@ struct IdentityTable<Value> {
 
     mutating func removeAll() { self = IdentityTable() }
 
+    /// Every value, in no particular order (for consistency checks, not for hot paths).
+    var unorderedValues: [Value] { values }
+
     /// Empties bucket `index`, shifting back the entries of its probe run.
     private mutating func clearBucket(_ index: Int) {
         let mask = buckets.count - 1

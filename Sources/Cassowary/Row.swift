@@ -34,6 +34,12 @@ struct Row {
 
     @inline(__always) func coefficient(for symbol: Int) -> Double { cells[symbol] ?? 0 }
 
+    /// `constant += delta`, returning the new constant.
+    @inline(__always) mutating func addToConstant(_ delta: Double) -> Double {
+        constant += delta
+        return constant
+    }
+
     /// cells[symbol] += coefficient, dropping the cell when it becomes near zero.
     mutating func insert(symbol: Int, coefficient: Double) {
         if let i = cells.index(forKey: symbol) {

@@ -40,14 +40,18 @@ public final class Solver {
     ///   with the installed required constraints (the explanation lists those involved, in insertion order).
     ///   On throw the solver is exactly as before.
     public func addConstraint(_ constraint: Constraint) throws {
-        try checked { try $0.addConstraint(constraint) }
+        try admitCall()
+        try core.addConstraint(constraint)
+        try checkFault()
     }
 
     /// Removes an installed constraint (paper §3.3: the marker variable is pivoted into the basis and
     /// its row dropped; the constraint's error variables leave the objective), then re-optimises.
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed (solver unchanged).
     public func removeConstraint(_ constraint: Constraint) throws {
-        try checked { try $0.removeConstraint(constraint) }
+        try admitCall()
+        try core.removeConstraint(constraint)
+        try checkFault()
     }
 
     /// Whether the constraint is installed.
@@ -66,7 +70,9 @@ public final class Solver {
     ///   constraints inconsistent (e.g. a redundant required equality whose constant now disagrees).
     ///   On throw the solver is exactly as before.
     public func setConstant(_ newConstant: Double, of constraint: Constraint) throws {
-        try checked { try $0.setConstant(newConstant, of: constraint) }
+        try admitCall()
+        try core.setConstant(newConstant, of: constraint)
+        try checkFault()
     }
 
     /// The current expression constant of an installed constraint (its original constant, or the last
@@ -81,13 +87,17 @@ public final class Solver {
     /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it already is one;
     ///   ``SolverError/badRequiredStrength`` if `strength` is required. Solver unchanged on throw.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws {
-        try checked { try $0.addEditVariable(variable, strength: strength) }
+        try admitCall()
+        try core.addEditVariable(variable, strength: strength)
+        try checkFault()
     }
 
     /// Removes an edit variable and its edit constraint.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
     public func removeEditVariable(_ variable: Variable) throws {
-        try checked { try $0.removeEditVariable(variable) }
+        try admitCall()
+        try core.removeEditVariable(variable)
+        try checkFault()
     }
 
     /// Whether `variable` is an edit variable.
@@ -100,7 +110,9 @@ public final class Solver {
     /// re-establishes the optimum. Call ``updateVariables()`` to read the result.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
     public func suggestValue(_ value: Double, for variable: Variable) throws {
-        try checked { try $0.suggestValue(value, for: variable) }
+        try admitCall()
+        try core.suggestValue(value, for: variable)
+        try checkFault()
     }
 
     /// Copies the solved values out of the tableau into the store read by ``value(of:)``.
@@ -122,6 +134,16 @@ public final class Solver {
         core.reset()
     }
 
+    /// Every broken invariant of the solver's state, as readable sentences; empty when it is consistent.
+    /// For tests and fuzzers: it reads the whole tableau and objective (O(cells + symbols × levels)), so
+    /// call it between operations, never on a hot path. What it checks: the row bookkeeping and column
+    /// index, solved form of restricted rows and their feasibility, the stamps of lazy external rows,
+    /// the objective against the installed non-required and edit constraints, optimality, leaked
+    /// symbols, and that no call left work pending. Does not change the solver.
+    public func invariantViolations() -> [String] {
+        core.invariantViolations()
+    }
+
     /// The broken invariant the solver found, if any: set by a call that threw
     /// ``SolverError/internalInconsistency(_:)`` and cleared by ``reset()``.
     public var faultDescription: String? { core.fault }
@@ -132,15 +154,19 @@ public final class Solver {
         core.plantedFault = true
     }
 
-    /// Runs one mutating call on the core: refused while a fault stands, and turned into
-    /// ``SolverError/internalInconsistency(_:)`` when the call records one.
-    private func checked(_ body: (inout SolverCore) throws -> Void) throws {
+    /// Refuses a mutating call while a fault stands (or one was planted).
+    /// - Throws: ``SolverError/internalInconsistency(_:)``.
+    @inline(__always) private func admitCall() throws {
         if core.plantedFault {
             core.plantedFault = false
             core.recordFault("planted fault")
         }
         if let fault = core.fault { throw SolverError.internalInconsistency(fault) }
-        try body(&core)
+    }
+
+    /// After a mutating call: the fault it recorded, if any, thrown.
+    /// - Throws: ``SolverError/internalInconsistency(_:)``.
+    @inline(__always) private func checkFault() throws {
         if let fault = core.fault { throw SolverError.internalInconsistency(fault) }
     }
 

@@ -47,21 +47,22 @@ extension SolverCore {
         let shift = delta / info.markerCoefficient
         let m = info.marker
         var failed = -1
-        if let constant = rowStore[m]?.constant {
-            if journaling { constantUndo.append((m, constant)) }
-            rowStore[m]?.constant = constant - shift
+        if let old = rowConstant(m) {
+            // The journal keeps the exact old constant: (old − s) + s need not give it back.
+            if journaling { constantUndo.append((m, old)) }
+            _ = addToRowConstant(m, -shift)
             failed = checkConstant(m, checkDummies: checkDummies)
         }
         // Rows mentioning the marker: all of them if it is non-basic, else lazy external rows referring
         // to it (they read the new marker plus the shift too).
         for id in columns[m] {
             let b = basicOf(id)
-            guard let old = rowStore[b]?.constant, let c = rowStore[b]?.cells[m] else {
-                recordFault("applyConstantDelta: the column of \(m) lists row \(id) without it")
+            guard let c = rowCell(b, m), let old = rowConstant(b) else {
+                recordMissingCell("applyConstantDelta", symbol: m, row: id)
                 continue
             }
             if journaling { constantUndo.append((b, old)) }
-            rowStore[b]?.constant = old + c * shift
+            _ = addToRowConstant(b, c * shift)
             let f = checkConstant(b, checkDummies: checkDummies)
             if f >= 0 && (failed < 0 || f < failed) { failed = f }
         }
@@ -77,8 +78,8 @@ extension SolverCore {
     }
 
     @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
-        guard let v = rowStore[b]?.constant else {
-            recordFault("checkConstant: symbol \(b) has no row")
+        guard let v = rowConstant(b) else {
+            recordMissingRow("checkConstant", symbol: b)
             return -1
         }
         switch kinds[b] {

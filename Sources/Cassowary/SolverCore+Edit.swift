@@ -79,25 +79,22 @@ extension SolverCore {
         // coefficient × shift.
         let shift = delta / info.markerCoefficient
         let m = info.marker
-        if rowStore[m] != nil {
-            rowStore[m]?.constant -= shift
-            _ = checkConstant(m, checkDummies: false)
-        }
+        if addToRowConstant(m, -shift) != nil { _ = checkConstant(m, checkDummies: false) }
         var negative: [Int] = []
         var missing = -1
         column.basics.withUnsafeBufferPointer { basics in
             column.coefficients.withUnsafeBufferPointer { coefficients in
                 rowStore.withUnsafeMutableBufferPointer { rows in
+                    guard let base = rows.baseAddress else { return }
                     for k in 0..<basics.count {
                         let entry = Int(basics[k])
                         let b = entry < 0 ? ~entry : entry
                         // The copy is valid for this tableau version, so the row exists; if not, a fault.
-                        guard rows[b] != nil else {
+                        guard let constant = (base + b).pointee?.addToConstant(coefficients[k] * shift) else {
                             missing = b
                             continue
                         }
-                        rows[b]?.constant += coefficients[k] * shift
-                        if entry >= 0 && (rows[b]?.constant ?? 0) < 0 { negative.append(b) }
+                        if entry >= 0 && constant < 0 { negative.append(b) }
                     }
                 }
             }
@@ -115,8 +112,8 @@ extension SolverCore {
             let b = basicOf(id)
             let queues = kinds[b] == .slack || kinds[b] == .error
             column.basics.append(Int32(queues ? b : ~b))
-            guard let c = rowStore[b]?.cells[m] else {
-                recordFault("refresh: the column of \(m) lists row \(id) without it")
+            guard let c = rowCell(b, m) else {
+                recordMissingCell("refresh", symbol: m, row: id)
                 column.basics.removeLast()
                 continue
             }

@@ -7,14 +7,25 @@
 /// the process.
 extension SolverCore {
     /// Records `what` as the solver's fault unless one is recorded already (the first says most).
-    mutating func recordFault(_ what: @autoclosure () -> String) {
-        if fault == nil { fault = what() }
+    /// Never inlined: the hot loops that call it keep only a call on their cold path.
+    @inline(never) mutating func recordFault(_ what: String) {
+        if fault == nil { fault = what }
+    }
+
+    /// Records that the column index of `symbol` lists row `id`, whose row lacks the symbol (or is gone).
+    @inline(never) mutating func recordMissingCell(_ context: StaticString, symbol: Int, row id: Int) {
+        recordFault("\(context): the column of \(symbol) lists row \(id) without it")
+    }
+
+    /// Records that basic symbol `b` was expected to have a row and has none.
+    @inline(never) mutating func recordMissingRow(_ context: StaticString, symbol b: Int) {
+        recordFault("\(context): symbol \(b) has no row")
     }
 
     /// Basic symbol `b`'s row, or nil after recording a fault naming `context` when it has none.
     mutating func storedRow(_ b: Int, _ context: StaticString) -> Row? {
         if let row = rowStore[b] { return row }
-        recordFault("\(context): symbol \(b) has no row")
+        recordMissingRow(context, symbol: b)
         return nil
     }
 }

@@ -91,7 +91,7 @@ extension SolverCore {
             let b = basicOf(id)
             if kinds[b] == .external { continue }
             guard let row = rowStore[b], let c = row.cells[entering] else {
-                recordFault("leavingRow: the column of \(entering) lists row \(id) without it")
+                recordMissingCell("leavingRow", symbol: entering, row: id)
                 return -1
             }
             if c < 0 {

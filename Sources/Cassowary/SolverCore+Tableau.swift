@@ -36,6 +36,27 @@ extension SolverCore {
         }
     }
 
+    // In-place access to a stored row through a pointer to it. The hot loops over thousands of rows (a
+    // resize, a constant change) must neither copy a row (retaining its cells) nor go through the array's
+    // `modify` accessor, which is not inlined; each of those cost several times the loop's own work.
+
+    /// Basic symbol `b`'s row constant; nil when it has no row.
+    @inline(__always) func rowConstant(_ b: Int) -> Double? {
+        rowStore.withUnsafeBufferPointer { rows in rows.baseAddress.flatMap { ($0 + b).pointee?.constant } }
+    }
+
+    /// The coefficient of `symbol` in basic symbol `b`'s row; nil when either is missing.
+    @inline(__always) func rowCell(_ b: Int, _ symbol: Int) -> Double? {
+        rowStore.withUnsafeBufferPointer { rows in rows.baseAddress.flatMap { ($0 + b).pointee?.cells[symbol] } }
+    }
+
+    /// Adds `delta` to basic symbol `b`'s row constant and returns the new constant; nil when it has no row.
+    @inline(__always) mutating func addToRowConstant(_ b: Int, _ delta: Double) -> Double? {
+        rowStore.withUnsafeMutableBufferPointer { rows in
+            rows.baseAddress.flatMap { ($0 + b).pointee?.addToConstant(delta) }
+        }
+    }
+
     /// Basic symbol of row `id`.
     @inline(__always) func basicOf(_ id: Int) -> Int { Int(rowBasics[id]) }
 

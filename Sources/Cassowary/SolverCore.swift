@@ -2,7 +2,8 @@
 /// constraints whose priority equals `priority`, expressed over the current non-basic symbols.
 struct Level {
     var priority: Double
-    /// The level's constant (its coefficients live in ``SolverCore/objective``).
+    /// The level's constant (its coefficients live in ``SolverCore/objective``). Only structural changes
+    /// move it; constant changes (`setConstant`, `suggestValue`) leave it stale, and only the dump reads it.
     var constant: Double
     /// Number of installed constraints contributing to the level.
     var count: Int

@@ -10,6 +10,7 @@ enum ContextSetup {
         (".map", "application/json"),
         (".webmanifest", "application/manifest+json"),
         (".wasm", "application/wasm"),
+        (".otf", "font/otf"),
     ]
 
     /// Returns the context, or nil if libwebsockets could not create it (usually: cannot bind).

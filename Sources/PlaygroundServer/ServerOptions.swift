@@ -38,6 +38,9 @@ public struct ServerOptions: Sendable {
     public var allowedOrigins: [String] = []
     /// The certificate and key to serve https and wss with; nil for plain http and ws.
     public var tls: TLSFiles?
+    /// Whether sessions understand `{"type":"plantFault"}` (a solver fault on demand, to test recovery
+    /// end to end). Off by default; never for a public server.
+    public var plantFaults = false
 
     /// Options with the defaults used by `layout-playground` (its `--help` prints these values);
     /// `publicDirectory` should be absolute.

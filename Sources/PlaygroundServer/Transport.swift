@@ -64,6 +64,8 @@ final class Transport {
         let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros),
                                                                             limits: sessionLimits),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
+        connection.session.acceptsPlantedFaults = options.plantFaults
+        connection.session.faultLog = { ServerLog.info($0) }
         connections[id] = connection
         metrics.sessionsOpened += 1
         SendBuffer.bound(wsi)

@@ -1,5 +1,6 @@
 // layout-playground: serves the playground page and its WebSocket protocol.
-// Parses flags, starts the server, prints where it listens, and stops cleanly on SIGINT/SIGTERM.
+// Parses flags, starts the server, prints where it listens, and stops cleanly on SIGINT/SIGTERM;
+// with --supervise it runs the server as a child process instead and restarts it (Supervisor.swift).
 import Foundation
 import Playground
 import PlaygroundServer
@@ -11,13 +12,14 @@ let defaults = ServerOptions(publicDirectory: "")
 func rateText(_ rate: Double?) -> String { rate.map { "\(Int($0))" } ?? "0 (none)" }
 
 let usage = """
-usage: layout-playground [--host ADDRESS] [--port N] [--public DIR] [limits] [--allowed-origin ORIGIN]
-                         [--tls-cert FILE --tls-key FILE] [--permessage-deflate]
+usage: layout-playground [--supervise] [--host ADDRESS] [--port N] [--public DIR] [limits]
+                         [--allowed-origin ORIGIN] [--tls-cert FILE --tls-key FILE] [--permessage-deflate]
 
   --host ADDRESS  IPv4 or IPv6 address literal to listen on (default \(defaults.host); only that address is bound)
   --port N        TCP port (default \(defaults.port); 0 picks a free one, printed on start)
   --public DIR    folder served at / (default: the package's Public/ folder, found by walking up from
                   the executable's real location, e.g. .build/debug/ -> the package root, then ./Public)
+  --supervise     run the server as a child process and restart it when it dies (below)
   --help          show this help
 
 Limits (docs/SECURITY.md; announced to clients in hello.limits):
@@ -43,9 +45,22 @@ Access:
   --tls-cert FILE, --tls-key FILE
                                PEM certificate and key: serve https and wss instead of http and ws
 
+Testing:
+  --plant-faults               sessions understand {"type":"plantFault"}: the solver's next call fails as
+                               a solver defect would, answered `internal` while the session rebuilds its
+                               scene (for recovery tests; never on a public server)
+
 Prints "listening on http://HOST:PORT/" once ready. SIGINT or SIGTERM closes every WebSocket with
 1001 (going away) and exits with status 0. A server that cannot start (the port in use, an address not
 of this machine) says why and exits with status 1; a bad flag exits with status 2.
+
+Supervised (--supervise; the other flags go to the serving process, docs/DEPLOYMENT.md): a serving
+process killed by a signal, or exiting with a status other than 0, 1 or 2, is started again on the same
+port (the one it printed, so --port 0 picks it once) after 0.1 s, doubling up to 5 s; after 10 restarts
+within 60 s the supervisor gives up with status 3. Its standard output is forwarded unchanged; starts,
+deaths and restarts are logged on standard error with the process id. Statuses 1 and 2 are passed
+through, not retried. SIGINT or SIGTERM to the supervisor is forwarded and it exits with the serving
+process's status (0 on a clean stop); a serving process gets SIGTERM when its supervisor ends.
 """
 
 /// Writes `text` and a newline to standard error.
@@ -60,10 +75,13 @@ func usageError(_ message: String) -> Never {
     exit(2)
 }
 
-/// The parsed command line: server options (starting from `defaults`) and the public folder if given.
+/// The parsed command line: server options (starting from `defaults`), the public folder if given, and
+/// whether to supervise with the arguments a serving process gets (the command line minus `--supervise`).
 struct Flags {
     var options = defaults
     var publicDirectory: String?
+    var supervise = false
+    var serverArguments: [String] = []
 
     /// The session limits within `options`.
     var limits: SessionLimits {
@@ -93,6 +111,7 @@ func parseFlags(_ arguments: [String]) -> Flags {
         return arguments[index]
     }
     while index < arguments.count {
+        let start = index
         let argument = arguments[index]
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
         let name = parts.first ?? argument
@@ -101,6 +120,10 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--help", "-h":
             print(usage)
             exit(0)
+        case "--supervise":
+            flags.supervise = true
+            index += 1
+            continue
         case "--host":
             flags.options.host = value(for: name, inline: inline)
         case "--port":
@@ -128,6 +151,7 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.options.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
             flags.options.limitsLoopbackPerAddress = true
         case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
+        case "--plant-faults": flags.options.plantFaults = true
         case "--allowed-origin":
             flags.options.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
@@ -139,6 +163,7 @@ func parseFlags(_ arguments: [String]) -> Flags {
             usageError("unknown argument \(argument)")
         }
         index += 1
+        flags.serverArguments += arguments[start..<index]
     }
     // The one place the pair is checked: `ServerOptions.tls` holds both files or none.
     switch (certificate, privateKey) {
@@ -154,11 +179,15 @@ func isDirectory(_ path: String) -> Bool {
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
 }
 
+/// This executable's real location (symlinks resolved).
+func executableURL() -> URL {
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+}
+
 /// The default public folder: `Public/` in the nearest ancestor of the executable's real location
 /// (symlinks resolved, so `.build/debug/layout-playground` finds the package root), else `./Public`.
 func defaultPublicDirectory() -> String? {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var directory = executable.deletingLastPathComponent()
+    var directory = executableURL().deletingLastPathComponent()
     for _ in 0..<8 {
         let candidate = directory.appendingPathComponent("Public").path
         if isDirectory(candidate) { return candidate }
@@ -175,6 +204,13 @@ guard let publicPath = flags.publicDirectory ?? defaultPublicDirectory() else {
     usageError("no Public/ folder found next to the executable or in the current directory; pass --public")
 }
 let publicDirectory = URL(fileURLWithPath: publicPath).standardizedFileURL.resolvingSymlinksInPath().path
+
+// Flags and the public folder are checked above, so a bad one exits 2 before any serving process starts.
+if flags.supervise {
+    var supervisor = Supervisor(executable: executableURL().path, arguments: flags.serverArguments)
+    exit(supervisor.run())
+}
+ServingProcess.followSupervisor()
 
 // SIGINT and SIGTERM are blocked before any thread starts (threads inherit the mask) and taken by
 // one thread with sigwait, which only asks the server to stop: no work runs in a signal handler.

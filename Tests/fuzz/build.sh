@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets under Tests/fuzz/ with swiftc (SwiftPM has no fuzzer configuration).
 #
-#   bash Tests/fuzz/build.sh            builds .build/fuzz/fuzz-session (and fuzz-parsers when the
-#                                       parsers exist in Sources/AutoLayout/Parsing)
+#   bash Tests/fuzz/build.sh            builds .build/fuzz/fuzz-session, fuzz-solver (and fuzz-parsers
+#                                       when the parsers exist in Sources/AutoLayout/Parsing)
 #   SANITIZE=fuzzer bash Tests/fuzz/build.sh     without AddressSanitizer (faster, finds only traps)
 #   ENTRIES="path.swift" SANITIZE=none           link other entry files (a probe with a main) instead
 #
@@ -17,11 +17,16 @@ mkdir -p "$out"
 common=(-parse-as-library -O -g -enable-testing -swift-version 6 -I "$out" -L "$out")
 [ "$sanitize" = none ] || common+=(-sanitize="$sanitize")
 
+# TextShaping reaches HarfBuzz and FreeType through the CHarfBuzz module map (as SwiftPM's system-library
+# target does): its folder and the libraries' header paths go to the compiler.
+c_harfbuzz=(-I Sources/CHarfBuzz)
+for flag in $(pkg-config --cflags harfbuzz freetype2); do c_harfbuzz+=(-Xcc "$flag"); done
+
 module() {   # module NAME DEPENDENCY...
     local name=$1; shift
     local sources
     mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
-    if ! swiftc "${common[@]}" -module-name "$name" -emit-library -static -wmo \
+    if ! swiftc "${common[@]}" "${c_harfbuzz[@]}" -module-name "$name" -emit-library -static -wmo \
         -emit-module -emit-module-path "$out/$name.swiftmodule" -o "$out/lib$name.a" "${sources[@]}" \
         >"$out/$name.log" 2>&1; then
         grep -v "Cannot export local symbol" "$out/$name.log" >&2
@@ -33,6 +38,7 @@ module() {   # module NAME DEPENDENCY...
 rm -f "$out"/lib*.a
 module Cassowary
 module AutoLayout
+module TextShaping
 module Playground
 
 for entry in ${ENTRIES:-Tests/fuzz/fuzz-*.swift}; do
@@ -40,7 +46,8 @@ for entry in ${ENTRIES:-Tests/fuzz/fuzz-*.swift}; do
     if [ "$name" = fuzz-parsers ] && ! grep -rqs "struct EquationParser\|enum EquationParser\|VisualFormatParser" Sources/AutoLayout/Parsing; then
         echo "skipping $name: no parsers yet"; continue
     fi
-    if ! swiftc "${common[@]}" -module-name "${name//-/_}" "$entry" -lPlayground -lAutoLayout -lCassowary \
+    if ! swiftc "${common[@]}" "${c_harfbuzz[@]}" -module-name "${name//-/_}" "$entry" -lPlayground -lTextShaping \
+        -lAutoLayout -lCassowary -lharfbuzz -lfreetype \
         -o "$out/$name" >"$out/$name.log" 2>&1; then
         grep -v "Cannot export local symbol" "$out/$name.log" >&2
         echo "linking $name failed" >&2

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets for a bounded time from the seed corpus in Tests/fuzz/corpus/.
 #
-#   bash Tests/fuzz/run.sh               build, then fuzz-session 40 s and fuzz-parsers 15 s (CI)
+#   bash Tests/fuzz/run.sh               build, then fuzz-session 40 s, fuzz-parsers 15 s and fuzz-solver
+#                                        15 s (CI)
 #   FUZZ_SECONDS=600 bash Tests/fuzz/run.sh      longer runs, split the same way
 #   FUZZ_MERGE=1 bash Tests/fuzz/run.sh          afterwards merge new coverage into the seed corpus
 #
@@ -11,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${FUZZ_OUT:-.build/fuzz}
-total=${FUZZ_SECONDS:-55}
+total=${FUZZ_SECONDS:-70}
 [ "${FUZZ_SKIP_BUILD:-}" = 1 ] || bash Tests/fuzz/build.sh
 mkdir -p "$out/artifacts"
 
@@ -34,5 +35,6 @@ fuzz() {   # fuzz NAME SECONDS MAX_LEN
     fi
 }
 
-fuzz session $((total * 8 / 11)) 16384
-fuzz parsers $((total * 3 / 11)) 512
+fuzz session $((total * 8 / 14)) 16384
+fuzz parsers $((total * 3 / 14)) 512
+fuzz solver $((total * 3 / 14)) 1024

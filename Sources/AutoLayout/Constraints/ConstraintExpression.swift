@@ -114,7 +114,16 @@ enum ConstraintExpression {
         }
         let size = horizontal ? vars.width : vars.height
         switch attribute {
-        case .right, .trailing, .bottom, .firstBaseline, .lastBaseline:
+        case .firstBaseline, .lastBaseline:
+            // A text view's baselines sit a fixed distance from its center, where its text is centered
+            // (`View.textState`); any other view's baselines are its bottom edge.
+            if let view = item as? View, let offsets = view.textState.baselineOffsets {
+                expression.terms.append(Term(size, 0.5))
+                expression.constant += attribute == .firstBaseline ? offsets.first : offsets.last
+            } else {
+                expression.terms.append(Term(size))
+            }
+        case .right, .trailing, .bottom:
             expression.terms.append(Term(size))
         case .centerX, .centerY:
             expression.terms.append(Term(size, 0.5))

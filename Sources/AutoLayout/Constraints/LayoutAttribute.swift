@@ -1,7 +1,8 @@
 /// The part of a view or layout guide a constraint ties, as `NSLayoutConstraint.Attribute`.
 ///
 /// Layout is left-to-right, so `leading` is `left` and `trailing` is `right`. A view without text has its
-/// baselines at its bottom edge, as UIKit's default `viewForFirstBaselineLayout` (the view itself) gives.
+/// baselines at its bottom edge, as UIKit's default `viewForFirstBaselineLayout` (the view itself) gives;
+/// a label, button or text field has them on its first and last lines of text (`TextContent`).
 /// The margin forms resolve through the item's layout margins guide.
 public enum LayoutAttribute: String, CaseIterable, Sendable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY

@@ -51,7 +51,8 @@ extension LayoutEngine {
                 let trigger = try? ConstraintExpression.make(for: constraint, resolve: resolve)
                 breakConstraint(constraint, trigger: trigger, conflicting: conflicting)
             } catch {
-                assertionFailure("setConstant on an installed constraint: \(error)")
+                // Only a solver fault (internalInconsistency) is left: the solver keeps it
+                // (`solverFault`) and the engine's owner rebuilds the engine.
             }
         } else if constraint.isActive {
             install(constraint)

@@ -30,7 +30,7 @@ extension LayoutEngine {
         installContentSizeConstraints(of: view)
     }
 
-    private func installContentSizeConstraints(of view: View) {
+    func installContentSizeConstraints(of view: View) {
         let axes: [(String, LayoutAttribute, Double, Int)] = [
             ("width", .width, view.intrinsicContentSize.width, 0),
             ("height", .height, view.intrinsicContentSize.height, 1),

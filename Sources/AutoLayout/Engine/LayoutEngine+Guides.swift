@@ -93,7 +93,8 @@ extension LayoutEngine {
     @discardableResult
     public func addLayoutGuide(_ name: String, to view: View) throws -> LayoutGuide {
         try Self.validate(identifier: name)
-        guard view.layoutGuides[name] == nil, !["safeArea", "keyboard", "margins"].contains(name) else {
+        guard view.layoutGuides[name] == nil, !["safeArea", "keyboard", "margins"].contains(name),
+              view.scrollView == nil || !["content", "frame"].contains(name) else {
             throw LayoutError.duplicateIdentifier("\(view.identifier).\(name)")
         }
         let guide = LayoutGuide(owningView: view, kind: .custom, name: name)

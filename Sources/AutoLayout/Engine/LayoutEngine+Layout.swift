@@ -10,6 +10,7 @@ extension LayoutEngine {
         guard needsLayout else { return }
         updateStackViews()
         solver.updateVariables()
+        if hasHadTextViews { wrapTextAtLaidOutWidths() }
         let scale = scale   // read once, not once per view
         view.forEachDescendant { descendant in
             setModelFrame(descendant, solvedFrame(of: descendant, scale: scale))
@@ -39,6 +40,7 @@ extension LayoutEngine {
         animator.record(.boundsOrigin, of: view, from: [view.boundsOrigin.x, view.boundsOrigin.y],
                         to: [bounds.origin.x, bounds.origin.y], now: time)
         view.boundsOrigin = bounds.origin
+        followContentOffset(of: view)
         if bounds.size != view.frame.size {
             if view === root {
                 try setRootSize(bounds.size)

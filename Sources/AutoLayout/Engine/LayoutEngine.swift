@@ -23,6 +23,16 @@ public final class LayoutEngine {
     public internal(set) var keyboardHeight: Double = 0
 
     let solver = Solver()
+    /// The fault the solver found in its own state instead of trapping (`Solver.faultDescription`), if
+    /// any. The engine's views and constraints stay as they were; its frames stop following changes.
+    /// The owner rebuilds the engine from its scene.
+    public var solverFault: String? { solver.faultDescription }
+
+    /// Makes the solver's next call fail as a solver defect would (`Solver.plantFault()`), for testing
+    /// how owners recover.
+    public func plantSolverFault() {
+        solver.plantFault()
+    }
     /// Unchecked like the views' shown values: read on every frame and layout pass, by the engine's one owner.
     @exclusivity(unchecked) var animator = Animator()
     var viewsByID: [String: View] = [:]
@@ -43,6 +53,12 @@ public final class LayoutEngine {
     /// Whether a view of this engine was ever made a stack view (the layout pass skips looking for them
     /// until then).
     var hasHadStackViews = false
+    /// Whether a view of this engine was ever given text (the layout pass skips looking for wrapping
+    /// labels until then).
+    var hasHadTextViews = false
+    /// Measures the text of labels, buttons and text fields; without one, setting text throws
+    /// `textUnavailable`. The host supplies it: the engine knows no fonts.
+    public var textMeasurer: (any TextMeasurer)?
     /// The tree's model values and animations in one block, for frames (`forEachPresentation`).
     @exclusivity(unchecked) var presentationPlan = PresentationPlan()
 

@@ -15,6 +15,8 @@ public enum LayoutError: Error, Equatable, Sendable {
     /// UIKit forbids moving an installed constraint between required and optional.
     case requiredPriorityChange(String)
     case cannotRemoveRoot
+    /// Text cannot be measured: no measurer, or its font files are missing.
+    case textUnavailable(String)
 
     /// The stable protocol code.
     public var code: String {
@@ -30,6 +32,7 @@ public enum LayoutError: Error, Equatable, Sendable {
         case .noCommonAncestor: "no-common-ancestor"
         case .requiredPriorityChange: "required-priority-change"
         case .cannotRemoveRoot: "cannot-remove-root"
+        case .textUnavailable: "text-unavailable"
         }
     }
 
@@ -51,6 +54,7 @@ public enum LayoutError: Error, Equatable, Sendable {
         case .requiredPriorityChange(let id):
             "constraint '\(id)' is installed: its priority cannot move between required (1000) and optional"
         case .cannotRemoveRoot: "the root view cannot be removed"
+        case .textUnavailable(let reason): reason
         }
     }
 }

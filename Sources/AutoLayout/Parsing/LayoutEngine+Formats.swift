@@ -88,7 +88,9 @@ extension LayoutEngine {
     /// Builds and checks every constraint before adding any.
     private func addAtomically(_ descriptions: [ConstraintDescription], identifiers: [String], isActive: Bool,
                                unknownItem: (String, Int?) -> Error) throws -> [LayoutConstraint] {
-        precondition(descriptions.count == identifiers.count, "one identifier per description")
+        guard descriptions.count == identifiers.count else {
+            throw LayoutError.invalidValue("\(identifiers.count) identifiers for \(descriptions.count) constraints")
+        }
         var seen = Set<String>()
         var made: [LayoutConstraint] = []
         for (description, id) in zip(descriptions, identifiers) {

@@ -6,6 +6,8 @@ public final class LayoutGuide: LayoutItem {
     /// The built-in guides.
     public enum Kind: String, Sendable {
         case safeArea, keyboard, margins, custom
+        /// A scroll view's `contentLayoutGuide` and `frameLayoutGuide`.
+        case scrollContent, scrollFrame
     }
 
     public unowned let owningView: View

@@ -46,6 +46,14 @@ public final class View: LayoutItem {
     public internal(set) var isHidden = false { didSet { changes?.count &+= 1 } }
     /// The stack view configuration and generated constraints when this view is a stack view.
     var stackLayout: StackLayout?
+    /// The insets of a scroll view (`LayoutEngine.setScrollView(_:of:)`); nil for other views.
+    public internal(set) var scrollView: ScrollView?
+    /// The text of a label, button or text field (`LayoutEngine.setTextContent(_:of:)`); nil otherwise.
+    public internal(set) var textContent: TextContent?
+    /// The lines the text takes at the width the last layout pass gave it; nil without text.
+    public internal(set) var textLayout: TextLayout?
+    /// The wrapping width `textLayout` was made for (points; nil: unbounded) and the baselines it gives.
+    var textState = TextState()
 
     /// Counts changes to the values `LayoutEngine.forEachPresentation(_:)` reads (the properties above
     /// and `subviews`), shared by every view of one engine; nil for a view no engine owns.

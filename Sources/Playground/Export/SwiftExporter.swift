@@ -288,6 +288,8 @@ struct SwiftExporter {
         case .keyboard: return "\(owner).keyboardLayoutGuide"
         case .margins: return "\(owner).layoutMarginsGuide"
         case .custom: return names[guide.identifier] ?? "guide"
+        case .scrollContent: return "\(owner).contentLayoutGuide"
+        case .scrollFrame: return "\(owner).frameLayoutGuide"
         }
     }
 

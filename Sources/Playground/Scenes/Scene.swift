@@ -1,4 +1,5 @@
 import AutoLayout
+import TextShaping
 
 /// A named list of client messages a scene offers as a button (the articles' taps).
 struct SceneAction {
@@ -34,6 +35,13 @@ final class Scene {
         self.title = title
         self.summary = summary
         self.engine = engine
+        // Text is measured with Inter through HarfBuzz; the engine itself knows no fonts.
+        if engine.textMeasurer == nil { engine.textMeasurer = ShapingTextMeasurer.shared }
+    }
+
+    /// The scene a session starts with: no views, a 375 × 667 pt root.
+    static func empty() -> Scene {
+        Scene(name: "empty", title: "Empty", summary: "", engine: LayoutEngine(size: Size(width: 375, height: 667)))
     }
 
     /// The default palette, picked by view order when a scene names no color.

@@ -81,7 +81,7 @@ enum SceneReader {
 
     /// Adds one view described by `spec` (`id`, `parent`, `label`, `color`, `alpha`, `intrinsicSize`,
     /// `contentHugging`, `compressionResistance`, `translatesAutoresizingMaskIntoConstraints`, `frame`,
-    /// `transform`, `hidden`, `stack`). A scene document applies `stack` once all its views exist.
+    /// `transform`, `hidden`, `stack`, and the text fields of `TextFields`). A scene document applies `stack` once all its views exist.
     static func addView(_ spec: Fields, to scene: Scene, limits: Limits, applyingStack: Bool = true) throws {
         let engine = scene.engine
         guard engine.views.count < limits.maxViews else {
@@ -134,6 +134,8 @@ enum SceneReader {
             throw ProtocolError(error)
         }
         scene.appearance[id] = ViewAppearance(label: label, color: color)
+        try TextFields.apply(spec, to: id, in: scene, removingOnFailure: true)
+        try ScrollFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }
     }
 

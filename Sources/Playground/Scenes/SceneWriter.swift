@@ -55,6 +55,11 @@ enum SceneWriter {
         if let stack = StackFields.document(of: view, in: scene.engine) { result["stack"] = stack }
         if view.transform != .identity { result["transform"] = view.transform.components }
         if view.translatesAutoresizingMaskIntoConstraints { result["frame"] = view.frame.components }
+        result.merge(TextFields.document(of: view)) { _, text in text }
+        if let scroll = ScrollFields.document(of: view, in: scene.engine) {
+            result["kind"] = "scroll"
+            result["scroll"] = scroll
+        }
         return result
     }
 

@@ -71,7 +71,9 @@ enum StackFields {
         ]
     }
 
-    private static func value<T: RawRepresentable & CaseIterable>(_ text: String, field: String) throws -> T
+    /// The case of `T` named `text`.
+    /// - Throws: `invalid-field` for `field`, listing the names.
+    static func value<T: RawRepresentable & CaseIterable>(_ text: String, field: String) throws -> T
         where T.RawValue == String
     {
         guard let value = T(rawValue: text) else {

@@ -41,6 +41,7 @@ extension Session {
         case "seek": try seek(message)
         case "scene": return ["type": "scene", "scene": SceneWriter.document(of: scene)]
         case "export": return try export(message)
+        case "plantFault" where acceptsPlantedFaults: scene.engine.plantSolverFault()
         default:
             throw ProtocolError("unknown-type", "unknown message type '\(type.prefix(64))'")
         }
@@ -49,6 +50,7 @@ extension Session {
 
     static let topLevelOnly: Set<String> = [
         "load", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
+        "plantFault",
     ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
@@ -81,6 +83,13 @@ extension Session {
             throw ProtocolError.missing("name' or 'scene", in: "load")
         }
         let loaded = try SceneReader.scene(from: document, time: scene.engine.time, limits: limits)
+        replaceScene(with: loaded)
+        return ["type": "scene", "scene": SceneWriter.document(of: loaded)]
+    }
+
+    /// Makes `loaded` the session's scene: every running animation block ends unfinished (its
+    /// `animationEnd` goes out), and the next `frames` is complete.
+    func replaceScene(with loaded: Scene) {
         var interrupted: [ObjectIdentifier: Turn] = [:]
         for turn in animationRequests.values { interrupted[ObjectIdentifier(turn)] = turn }
         for turn in interrupted.values.sorted(by: { $0.serial < $1.serial }) {
@@ -91,7 +100,6 @@ extension Session {
         scene = loaded
         loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
-        return ["type": "scene", "scene": SceneWriter.document(of: loaded)]
     }
 
     private func action(_ message: Fields, turn: Turn, depth: Int) throws {
@@ -110,6 +118,8 @@ extension Session {
         } else if let id = try message.string("view") {
             try setView(id, message)
             try setStackFields(id, message)
+            try setTextFields(id, message)
+            try ScrollFields.apply(message, to: id, in: scene)
         } else {
             throw ProtocolError.missing("constraint' or 'view", in: "set")
         }

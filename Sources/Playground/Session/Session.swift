@@ -34,6 +34,12 @@ public final class Session {
     /// Transport time of the last tick that queued a `frames`.
     private var lastTickFrameTime = -Double.infinity
     private var turnCount = 0
+    /// Where a solver fault is reported (one line, naming the session and the fault); the server sends it
+    /// to its log. Nil: not reported beyond the client's `internal` error.
+    public var faultLog: ((String) -> Void)?
+    /// Whether `{"type":"plantFault"}` is understood: it makes the solver's next call fail as a solver
+    /// defect would, to test recovery end to end (`layout-playground --plant-faults`; off by default).
+    public var acceptsPlantedFaults = false
 
     /// Creates a session holding an empty 375×667 scene and queues its `hello`.
     /// - Parameters:
@@ -49,8 +55,7 @@ public final class Session {
         byteBucket = limits.bytesPerSecond.map { TokenBucket(rate: $0, capacity: Double(2 * limits.maxMessageBytes)) }
         clock = Clock(now: now)
         transportTime = now
-        scene = Scene(name: "empty", title: "Empty", summary: "",
-                      engine: LayoutEngine(size: Size(width: 375, height: 667)))
+        scene = Scene.empty()
         // The empty scene counts as sent: the first complete frames comes with the first load.
         frameStream.markSent(scene.engine)
         send([
@@ -87,6 +92,7 @@ public final class Session {
             answer = ["type": "error", "code": "internal", "message": "\(error)"]
         }
         endTurn()
+        if let failure = recoverFromSolverFault() { answer = failure }
         workBucket?.spend(Double(work), now: now)
         if var answer {
             answer["re"] = requestID ?? NSNull()
@@ -132,6 +138,10 @@ public final class Session {
             outbox.appendFrames()
         }
         sendCompletions()
+        if var failure = recoverFromSolverFault() {
+            failure["re"] = NSNull()
+            send(failure)
+        }
     }
 
     /// Frames per second to stream while animating under the real-time clock (`clock.fps`: 30, 60 or 120).

@@ -17,8 +17,14 @@ public struct TokenBucket: Sendable, Equatable {
 
     /// Adds what `rate` earned since the previous call (time never runs backwards here).
     public mutating func refill(now: Double) {
-        if let last, now > last { tokens = min(capacity, tokens + (now - last) * rate) }
-        if last == nil || now > last! { last = now }
+        guard let last else {
+            self.last = now
+            return
+        }
+        if now > last {
+            tokens = min(capacity, tokens + (now - last) * rate)
+            self.last = now
+        }
     }
 
     /// Takes one token at `now` if there is one.

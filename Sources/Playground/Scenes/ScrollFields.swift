@@ -1,0 +1,59 @@
+import AutoLayout
+
+/// The scroll view fields of a view, shared by scene documents, `add` and `set` (docs/PROTOCOL.md,
+/// "Scroll views"): `"kind": "scroll"` or `"scroll": {"contentInset": [t, l, b, r],
+/// "contentInsetAdjustmentBehavior": "automatic", "contentOffset": [x, y]}`.
+enum ScrollFields {
+    /// Whether `spec` has scroll view fields.
+    static func present(in spec: Fields) -> Bool {
+        spec.has("scroll") || (try? spec.string("kind")) == "scroll"
+    }
+
+    /// Applies the scroll fields of a view spec or a `set` message to view `id`; nothing without them.
+    /// - Parameter removingOnFailure: true for a view just added: a refused field removes it again.
+    /// - Throws: `invalid-field` for a wrong shape or an unknown behavior, `invalid-value` for offsets
+    ///   or insets the engine refuses.
+    static func apply(_ spec: Fields, to id: String, in scene: Scene, removingOnFailure: Bool = false) throws {
+        guard present(in: spec) else { return }
+        let engine = scene.engine
+        guard let view = engine.view(id) else { throw ProtocolError(.unknownView(id)) }
+        do {
+            let fields = try spec.object("scroll") ?? Fields([:])
+            var configuration = view.scrollView ?? ScrollView()
+            if let inset = try SessionLimits.coordinates(fields.numbers("contentInset", count: 4), "scroll.contentInset") {
+                configuration.contentInset = EdgeInsets(top: inset[0], left: inset[1], bottom: inset[2], right: inset[3])
+            }
+            if let behavior = try fields.string("contentInsetAdjustmentBehavior") {
+                configuration.contentInsetAdjustmentBehavior = try StackFields.value(
+                    behavior, field: "scroll.contentInsetAdjustmentBehavior")
+            }
+            let offset = try SessionLimits.coordinates(fields.numbers("contentOffset", count: 2), "scroll.contentOffset")
+            do {
+                try engine.setScrollView(configuration, of: view)
+                if let offset { try engine.setContentOffset(Point(x: offset[0], y: offset[1]), of: view) }
+            } catch let error as LayoutError {
+                throw ProtocolError(error)
+            }
+        } catch {
+            if removingOnFailure {
+                try? engine.removeView(id)
+                scene.appearance[id] = nil
+            }
+            throw error
+        }
+    }
+
+    /// The `scroll` object of a scroll view for scene documents, with the read-only `contentSize` and
+    /// `adjustedContentInset`; nil for other views.
+    static func document(of view: View, in engine: LayoutEngine) -> [String: Any]? {
+        guard let configuration = view.scrollView else { return nil }
+        let size = engine.contentSize(of: view) ?? Size(width: 0, height: 0)
+        return [
+            "contentInset": configuration.contentInset.components,
+            "contentInsetAdjustmentBehavior": configuration.contentInsetAdjustmentBehavior.rawValue,
+            "contentOffset": [view.boundsOrigin.x, view.boundsOrigin.y],
+            "contentSize": [size.width, size.height],
+            "adjustedContentInset": (engine.adjustedContentInset(of: view) ?? configuration.contentInset).components,
+        ]
+    }
+}

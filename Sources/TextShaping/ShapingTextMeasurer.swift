@@ -1,0 +1,109 @@
+import AutoLayout
+import Synchronization
+
+/// The text measurer of the playground: HarfBuzz shaping on FreeType faces of Inter, an open font whose
+/// metrics are close to Apple's system font, greedy word wrap (`LineBreaker`), and a cache.
+///
+/// `UIFont.Weight` names map to Inter's static instances (`Inter-<Instance>.otf`): ultraLight →
+/// ExtraLight, thin → Thin, light → Light, regular → Regular, medium → Medium, semibold → SemiBold,
+/// bold → Bold, heavy → ExtraBold, black → Black. Faces open on first use. Shaped advances are cached
+/// by (text, font) and laid-out lines by (text, font, width, wrapping), so re-wrapping at a new width
+/// does not shape again and a repeated layout costs a dictionary lookup. Safe to share between
+/// sessions: one lock guards the faces and the caches.
+public final class ShapingTextMeasurer: TextMeasurer {
+    /// Where Debian's `fonts-inter` package puts Inter's OpenType files.
+    public static let debianFontDirectory = "/usr/share/fonts/opentype/inter"
+    /// Entries each cache holds before it is emptied (a bound on memory under hostile input: about
+    /// 10 000 × the longest text).
+    static let cacheLimit = 10_000
+
+    /// The measurer over `debianFontDirectory`, shared by every session of a process.
+    public static let shared = ShapingTextMeasurer(directory: debianFontDirectory)
+
+    private struct ShapeKey: Hashable {
+        let text: String
+        let weight: Font.Weight
+    }
+
+    private struct LayoutKey: Hashable {
+        let text: String
+        let font: Font
+        let width: Double?
+        let wrapping: TextWrapping
+    }
+
+    private struct State {
+        var faces: [Font.Weight: FontFace] = [:]
+        var missing: Set<Font.Weight> = []
+        /// Characters and their advances in design units, per text and weight.
+        var shaped: [ShapeKey: (characters: [Character], advances: [Double])] = [:]
+        var layouts: [LayoutKey: TextLayout] = [:]
+    }
+
+    private let directory: String
+    /// `FontFace` is not Sendable (it owns C pointers); the mutex is the only way in.
+    private let state: Mutex<State>
+
+    /// A measurer over the Inter files in `directory`.
+    public init(directory: String) {
+        self.directory = directory
+        state = Mutex(State())
+    }
+
+    /// The file name of Inter's instance for `weight`.
+    public static func fileName(for weight: Font.Weight) -> String {
+        let instance = switch weight {
+        case .ultraLight: "ExtraLight"
+        case .thin: "Thin"
+        case .light: "Light"
+        case .regular: "Regular"
+        case .medium: "Medium"
+        case .semibold: "SemiBold"
+        case .bold: "Bold"
+        case .heavy: "ExtraBold"
+        case .black: "Black"
+        }
+        return "Inter-\(instance).otf"
+    }
+
+    public func metrics(of font: Font) -> FontMetrics? {
+        state.withLock { state in
+            face(for: font.weight, in: &state)?.metrics(size: font.size)
+        }
+    }
+
+    public func layout(_ text: String, font: Font, width: Double?, wrapping: TextWrapping) -> TextLayout? {
+        let key = LayoutKey(text: text, font: font, width: width, wrapping: wrapping)
+        return state.withLock { state in
+            if let cached = state.layouts[key] { return cached }
+            guard let face = face(for: font.weight, in: &state) else { return nil }
+            let shapeKey = ShapeKey(text: text, weight: font.weight)
+            let shaped: (characters: [Character], advances: [Double])
+            if let cached = state.shaped[shapeKey] {
+                shaped = cached
+            } else {
+                shaped = (Array(text), face.advances(of: text))
+                if state.shaped.count >= Self.cacheLimit { state.shaped.removeAll(keepingCapacity: true) }
+                state.shaped[shapeKey] = shaped
+            }
+            let scale = font.size / face.unitsPerEm
+            let lines = LineBreaker.lines(shaped.characters, advances: shaped.advances.map { $0 * scale },
+                                          width: width, wrapping: wrapping)
+            let layout = TextLayout(lines: lines, metrics: face.metrics(size: font.size))
+            if state.layouts.count >= Self.cacheLimit { state.layouts.removeAll(keepingCapacity: true) }
+            state.layouts[key] = layout
+            return layout
+        }
+    }
+
+    private func face(for weight: Font.Weight, in state: inout State) -> FontFace? {
+        if let face = state.faces[weight] { return face }
+        guard !state.missing.contains(weight) else { return nil }
+        guard let face = FontFace(path: directory + "/" + Self.fileName(for: weight)) else {
+            state.missing.insert(weight)
+            return nil
+        }
+        state.faces[weight] = face
+        return face
+    }
+}
