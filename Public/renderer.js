@@ -634,7 +634,7 @@ export class Renderer {
     const root = this.scene?.root || {};
     const safe = root.safeArea || [0, 0, 0, 0];
     if (guide === 'margins') {
-      const margins = owner === 'root' ? [0, 16, 0, 16] : (view.layoutMargins || [8, 8, 8, 8]);
+      const margins = owner === 'root' ? (root.layoutMargins || [0, 16, 0, 16]) : (view.layoutMargins || [8, 8, 8, 8]);
       const area = owner === 'root' ? insetRect(boundsRect, safe) : boundsRect;
       return inBounds(insetRect(area, margins));
     }

@@ -35,10 +35,20 @@ enum SceneReader {
         }
         let scale = try root.number("scale") ?? device?.scale ?? 2
         guard [1, 2, 3].contains(scale) else { throw ProtocolError.invalid("root.scale", "1, 2 or 3") }
+        // The root's own margins (inside its safe area), written by `scene` so that they survive a reload.
+        let rootMargins = try root.numbers("layoutMargins", count: 4)
         let engine = LayoutEngine(
             size: Size(width: size[0], height: size[1]),
             safeArea: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]),
             scale: scale, time: time)
+        if let rootMargins {
+            do {
+                try engine.setLayoutMargins(EdgeInsets(top: rootMargins[0], left: rootMargins[1],
+                                                       bottom: rootMargins[2], right: rootMargins[3]), of: engine.root)
+            } catch let error as LayoutError {
+                throw ProtocolError(error)
+            }
+        }
         let scene = Scene(name: name, title: try document.string("title") ?? name,
                           summary: try document.string("description") ?? "", engine: engine)
         scene.device = device?.name

@@ -14,6 +14,7 @@ enum SceneWriter {
                 "size": [root.frame.width, root.frame.height],
                 "safeArea": engine.safeAreaInsets.components,
                 "scale": engine.scale,
+                "layoutMargins": root.layoutMargins.components,
             ] as [String: Any],
             "views": engine.views.map { view(of: $0, in: scene) },
             "constraints": engine.constraints.map(constraint),
