@@ -33,6 +33,7 @@ enum SceneReader {
         guard insets.allSatisfy({ $0 >= 0 && $0 <= 10_000 }) else {
             throw ProtocolError.invalid("root.safeArea", "four insets ≥ 0 as [top, left, bottom, right]")
         }
+        let rootMargins = try root.numbers("layoutMargins", count: 4)
         let scale = try root.number("scale") ?? device?.scale ?? 2
         guard [1, 2, 3].contains(scale) else { throw ProtocolError.invalid("root.scale", "1, 2 or 3") }
         let engine = LayoutEngine(
@@ -41,6 +42,14 @@ enum SceneReader {
             scale: scale, time: time)
         let scene = Scene(name: name, title: try document.string("title") ?? name,
                           summary: try document.string("description") ?? "", engine: engine)
+        if let rootMargins {
+            do {
+                try engine.setLayoutMargins(EdgeInsets(top: rootMargins[0], left: rootMargins[1],
+                                                       bottom: rootMargins[2], right: rootMargins[3]), of: engine.root)
+            } catch let error as LayoutError {
+                throw ProtocolError(error)
+            }
+        }
         scene.device = device?.name
         scene.orientation = orientation
         let viewSpecs = try document.objects("views") ?? []
@@ -93,6 +102,7 @@ enum SceneReader {
         let transform = try SessionLimits.coordinates(spec.numbers("transform", count: 6), "transform")
         let margins = try spec.numbers("layoutMargins", count: 4)
         let mask = try autoresizingMask(spec)
+        let ibId = try self.ibId(spec)
         let view: View
         do {
             view = try engine.addView(id, parent: parent)
@@ -123,7 +133,7 @@ enum SceneReader {
             try? engine.removeView(id)
             throw ProtocolError(error)
         }
-        scene.appearance[id] = ViewAppearance(label: label, color: color)
+        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId)
         if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }
     }
 
@@ -147,6 +157,7 @@ enum SceneReader {
             throw ProtocolError.invalid("relation", "\"==\", \"<=\" or \">=\"")
         }
         let id = try spec.string("id") ?? uniqueID(in: engine)
+        let ibId = try self.ibId(spec)
         let constraint = LayoutConstraint(
             identifier: id, item: firstItem, attribute: firstAttribute, relatedBy: relation,
             toItem: second?.0, attribute: second?.1, multiplier: try spec.number("multiplier") ?? 1,
@@ -157,6 +168,7 @@ enum SceneReader {
         } catch let error as LayoutError {
             throw ProtocolError(error)
         }
+        scene.constraintIBIds[id] = ibId
         return constraint
     }
 
@@ -183,6 +195,14 @@ enum SceneReader {
         } catch let error as LayoutError {
             throw ProtocolError(error)
         }
+    }
+
+    /// Reads `ibId`, the Interface Builder object id an imported view or constraint came from: at
+    /// most 64 characters.
+    static func ibId(_ spec: Fields) throws -> String? {
+        guard let ibId = try spec.string("ibId") else { return nil }
+        guard ibId.count <= 64 else { throw ProtocolError.invalid("ibId", "a string of at most 64 characters") }
+        return ibId
     }
 
     /// Reads `autoresizingMask`: an array of UIKit option names.

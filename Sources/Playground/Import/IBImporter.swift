@@ -1,0 +1,49 @@
+import AutoLayout
+
+/// Imports Interface Builder documents (`.xib`, `.storyboard`) as scene documents: the XML is read
+/// here and only here; the layout engine gets the same scene document `load` takes.
+enum IBImporter {
+    /// Reads `text` and builds the scene document of one root.
+    /// - Parameters:
+    ///   - rootID: the IB id of a view controller, its view, a top-level view or a cell; nil for the
+    ///     default root (a storyboard's initial view controller, else its first; a xib's first
+    ///     top-level view).
+    ///   - maxElements: elements the document may hold.
+    /// - Throws: `IBImportError`: `bad-xml` (with line and column), `too-many-elements`,
+    ///   `unsupported-document`, `unknown-root`, `no-root`.
+    static func importDocument(_ text: String, rootID: String?, maxElements: Int) throws -> IBImportResult {
+        let element = try IBXMLReader.read(text, maxElements: maxElements)
+        let document = try IBDocument(element)
+        let root = try document.root(rootID)
+        var builder = IBSceneBuilder(document: document, root: root)
+        return builder.build()
+    }
+
+    /// Builds the scene of an import: views and guides through `SceneReader` (all or nothing), then
+    /// each constraint on its own, so one the engine refuses (a pairing UIKit rejects too, say) is
+    /// left out with a warning instead of losing the document. The result's document and warnings
+    /// are updated to match what was built.
+    /// - Throws: `ProtocolError` when the views themselves cannot be built (limits included).
+    static func scene(of result: inout IBImportResult, time: Double, limits: SessionLimits) throws -> Scene {
+        var base = result.document
+        let constraints = base["constraints"] as? [[String: Any]] ?? []
+        base["constraints"] = []
+        let scene = try SceneReader.scene(from: Fields(base), time: time, limits: limits)
+        var kept: [[String: Any]] = []
+        for spec in constraints {
+            do {
+                try SceneReader.addConstraint(Fields(spec), to: scene, limits: limits)
+                kept.append(spec)
+            } catch let error as ProtocolError {
+                if error.code == "too-many-constraints" { throw error }
+                var warning: [String: Any] = ["element": "constraint",
+                                              "message": "left out: \(error.code): \(error.message)"]
+                if let ibID = spec["ibId"] { warning["ibId"] = ibID }
+                result.warnings.append(warning)
+            }
+        }
+        result.document["constraints"] = kept
+        scene.engine.layoutIfNeeded()
+        return scene
+    }
+}
