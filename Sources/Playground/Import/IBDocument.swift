@@ -41,6 +41,13 @@ struct IBDocument: Sendable {
     let namedColors: [String: IBElement]
     /// Outlet property names by destination IB id (the first outlet naming each object).
     let outletNames: [String: String]
+    /// Controllers inside a navigation controller's stack in this storyboard (its root, and what
+    /// `show`/`push` segues reach from there), with whether that bar shows large titles.
+    let navigationStacks: [String: Bool]
+    /// Controllers a tab bar controller holds.
+    let tabbedControllers: Set<String>
+    /// Xcode's `toolsVersion` (its major part), which decides the safe areas and bar heights it simulates.
+    let toolsVersion: Double
 
     /// Reads the document element.
     /// - Throws: `IBImportError` `unsupported-document` for anything but an iOS (Cocoa Touch) xib or
@@ -87,6 +94,8 @@ struct IBDocument: Sendable {
             }
         }
         outletNames = outlets
+        toolsVersion = element["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
+        (navigationStacks, tabbedControllers) = Self.containers(element)
         roots = kind == .storyboard ? Self.storyboardRoots(element) : Self.xibRoots(element)
     }
 
@@ -108,6 +117,41 @@ struct IBDocument: Sendable {
         if let root = roots.first(where: { $0.role == preferred }) ?? roots.first { return root }
         throw IBImportError("no-root", "the document holds no view controller view, top-level view or cell to lay out",
                             at: element)
+    }
+
+    /// Which controllers sit in navigation and tab bar controllers, following segues.
+    private static func containers(_ document: IBElement) -> ([String: Bool], Set<String>) {
+        var stacks: [String: Bool] = [:]
+        var tabbed: Set<String> = []
+        var pushes: [String: [String]] = [:]
+        for scene in document.list("scenes") {
+            for controller in scene.list("objects") {
+                guard let id = controller.id else { continue }
+                var segues: [IBElement] = []
+                controller.forEach { if $0.name == "segue" { segues.append($0) } }
+                for segue in segues {
+                    guard let destination = segue["destination"] else { continue }
+                    switch (segue["kind"], segue["relationship"]) {
+                    case ("relationship", "rootViewController") where controller.name == "navigationController":
+                        let large = controller.child("navigationBar", key: "navigationBar")?.flag("largeTitles") ?? false
+                        stacks[destination] = large
+                    case ("relationship", "viewControllers") where controller.name == "tabBarController":
+                        tabbed.insert(destination)
+                    case ("show", _), ("push", _):
+                        pushes[id, default: []].append(destination)
+                    default: break
+                    }
+                }
+            }
+        }
+        var queue = Array(stacks.keys)
+        while let id = queue.popLast() {
+            for destination in pushes[id] ?? [] where stacks[destination] == nil {
+                stacks[destination] = stacks[id]
+                queue.append(destination)
+            }
+        }
+        return (stacks, tabbed)
     }
 
     static let cellNames: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]

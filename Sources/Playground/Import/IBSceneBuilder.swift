@@ -43,8 +43,7 @@ struct IBSceneBuilder {
         let frame = Self.frame(of: root.element)
         rootSize = frame.map { Size(width: max($0.width, 1), height: max($0.height, 1)) }
             ?? device.size(landscape: document.landscape)
-        safeArea = root.role == .cell ? .zero : Self.safeArea(device: device, landscape: document.landscape,
-                                                              controller: root.controller)
+        safeArea = root.role == .cell ? .zero : Self.safeArea(document: document, controller: root.controller)
     }
 
     /// The `<rect key="frame">` of a view element.
@@ -55,22 +54,37 @@ struct IBSceneBuilder {
     }
 
     /// The device's safe area plus the bars Interface Builder simulates over a controller's view: a
-    /// navigation bar (44 pt, from a `navigationItem` or simulated top bar metrics) and a tab bar
-    /// (49 pt) or toolbar (44 pt) from simulated bottom bar metrics or a `tabBarItem`.
-    static func safeArea(device: IBDevice, landscape: Bool, controller: IBElement?) -> EdgeInsets {
+    /// navigation bar when the controller sits in a navigation controller of the document (or, as
+    /// Xcode 26 infers, has a navigation item), 44 pt (48 pt from Xcode 26, 32 pt in a landscape
+    /// phone, 50 pt on iPad) plus 52 pt of large title; a tab bar (49 pt, 50 pt on iPad) for a tab
+    /// bar controller's child; explicit simulated bar metrics win over both.
+    static func safeArea(document: IBDocument, controller: IBElement?) -> EdgeInsets {
+        let device = document.device, landscape = document.landscape
         var insets = device.safeArea(landscape: landscape)
-        guard let controller else { return insets }
+        if device.ibID == "retina5_9", document.toolsVersion >= 21000 { insets.top = landscape ? 0 : 50 }
+        if device.ibID == "retina6_1", document.toolsVersion >= 21000 { insets.top = landscape ? 0 : 48 }
+        if landscape, device.ibID == "retina5_9" || device.ibID == "retina6_1", insets.left > 0 {
+            insets.left = 44
+            insets.right = 44
+        }
+        guard let controller, let id = controller.id else { return insets }
         let top = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
         let bottom = controller.children.first { $0["key"] == "simulatedBottomBarMetrics" }
-        let hasNavigationBar = top.map { $0.name.contains("NavigationBar") }
-            ?? (controller.child("navigationItem", key: "navigationItem") != nil)
+        let xcode26 = document.toolsVersion >= 24000
+        let inStack = document.navigationStacks[id] != nil
+            || (xcode26 && controller.child("navigationItem", key: "navigationItem") != nil)
+        let hasNavigationBar = top.map { $0.name.contains("NavigationBar") } ?? inStack
         if hasNavigationBar {
-            insets.top += landscape && !device.isPad ? 32 : (device.isPad ? 50 : 44)
+            let bar = device.isPad ? 50.0 : (landscape ? 32 : (xcode26 ? 48 : 44))
+            let largeTitle = document.navigationStacks[id] == true
+                && controller.child("navigationItem", key: "navigationItem")?["largeTitleDisplayMode"] != "never"
+            insets.top += bar + (largeTitle && !landscape ? 52 : 0)
         }
+        let tabbed = document.tabbedControllers.contains(id)
         if let bottom {
             if bottom.name.contains("TabBar") { insets.bottom += device.isPad ? 50 : 49 }
             if bottom.name.contains("Toolbar") { insets.bottom += 44 }
-        } else if controller.child("tabBarItem", key: "tabBarItem") != nil {
+        } else if tabbed {
             insets.bottom += device.isPad ? 50 : 49
         }
         return insets
@@ -191,10 +205,15 @@ struct IBSceneBuilder {
         } else {
             warn(element, "no saved frame: the view starts at zero size")
         }
-        let translates = !arranged && (isContentView || element["translatesAutoresizingMaskIntoConstraints"] != "NO")
+        // `fixedFrame` marks a view Interface Builder places by its frame alone (no constraint
+        // positions it); it stays where it was saved, as a loaded nib leaves it.
+        let translates = !arranged && (isContentView || element.flag("fixedFrame")
+                                       || element["translatesAutoresizingMaskIntoConstraints"] != "NO")
         spec["translatesAutoresizingMaskIntoConstraints"] = translates
+        // Every view starts at its saved frame, as when a nib is loaded: a translated subview of a
+        // constrained view then keeps its margins from the superview's size as saved.
+        if let frame { spec["frame"] = frame.components }
         if translates {
-            if let frame { spec["frame"] = frame.components }
             spec["autoresizingMask"] = isContentView ? ["flexibleWidth", "flexibleHeight"] : autoresizingMask(element)
         }
         if let intrinsic = intrinsicSize(element, frame: frame) { spec["intrinsicSize"] = intrinsic }
