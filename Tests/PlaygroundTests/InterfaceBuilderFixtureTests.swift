@@ -32,6 +32,15 @@ import Testing
         for root in first.roots {
             var result = try IBImporter.importDocument(text, rootID: root.id, maxElements: 200_000)
             let scene = try IBImporter.scene(of: &result, time: 0, limits: SessionLimits())
+            if ProcessInfo.processInfo.environment["IB_DUMP"] == root.id {
+                let written = SceneWriter.document(of: scene)
+                for constraint in written["constraints"] as? [[String: Any]] ?? [] {
+                    print(constraint["id"] ?? "", constraint["first"] ?? "", constraint["relation"] ?? "",
+                          constraint["second"] ?? "", constraint["multiplier"] ?? "", constraint["constant"] ?? "",
+                          constraint["priority"] ?? "", constraint["broken"] ?? "")
+                }
+                print(result.warnings)
+            }
             for (id, saved) in result.savedFrames where id != "root" {
                 guard let view = scene.engine.view(id) else { continue }
                 if result.staleViews.contains(id) { tally.stale += 1; continue }

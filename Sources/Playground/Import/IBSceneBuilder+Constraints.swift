@@ -94,7 +94,9 @@ extension IBSceneBuilder {
             warn(element, "a constraint without firstAttribute")
             return nil
         }
-        let firstRef = element["firstItem"]
+        // A missing first item is the view holding the constraint.
+        let holderRef = viewIDs.first { $0.value == holder }?.key
+        let firstRef = element["firstItem"] ?? holderRef
         let secondRef = element["secondItem"]
         let secondAttributeName = element["secondAttribute"]
         guard let first = anchor(firstRef, firstAttributeName, holder: holder, other: secondRef, element: element) else {

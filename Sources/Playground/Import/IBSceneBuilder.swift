@@ -55,7 +55,7 @@ struct IBSceneBuilder {
 
     /// The device's safe area plus the bars Interface Builder simulates over a controller's view: a
     /// navigation bar when the controller sits in a navigation controller of the document (or, as
-    /// Xcode 26 infers, has a navigation item), 44 pt (48 pt from Xcode 26, 32 pt in a landscape
+    /// Xcode 26 draws it on notched phones, has a navigation item), 44 pt (48 pt from Xcode 26, 32 pt in a landscape
     /// phone, 50 pt on iPad) plus 52 pt of large title; a tab bar (49 pt, 50 pt on iPad) for a tab
     /// bar controller's child; explicit simulated bar metrics win over both.
     static func safeArea(document: IBDocument, controller: IBElement?) -> EdgeInsets {
@@ -71,8 +71,14 @@ struct IBSceneBuilder {
         let top = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
         let bottom = controller.children.first { $0["key"] == "simulatedBottomBarMetrics" }
         let xcode26 = document.toolsVersion >= 24000
-        let inStack = document.navigationStacks[id] != nil
-            || (xcode26 && controller.child("navigationItem", key: "navigationItem") != nil)
+        // Observed in Xcode 26 documents (toolsVersion 24127) on notched phones: a controller with a
+        // navigation item and no navigation controller is drawn with a 48 pt bar on top and the
+        // home indicator's 34 pt added again at the bottom; on home-button phones, with neither.
+        let inferred = xcode26 && device.portraitSafeArea.bottom > 0 && !landscape
+            && controller.child("navigationItem", key: "navigationItem") != nil
+            && document.navigationStacks[id] == nil && top == nil
+        if inferred { insets.bottom += device.portraitSafeArea.bottom }
+        let inStack = document.navigationStacks[id] != nil || inferred
         let hasNavigationBar = top.map { $0.name.contains("NavigationBar") } ?? inStack
         if hasNavigationBar {
             let bar = device.isPad ? 50.0 : (landscape ? 32 : (xcode26 ? 48 : 44))
