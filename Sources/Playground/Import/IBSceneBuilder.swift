@@ -43,7 +43,11 @@ struct IBSceneBuilder {
         let frame = Self.frame(of: root.element)
         rootSize = frame.map { Size(width: max($0.width, 1), height: max($0.height, 1)) }
             ?? device.size(landscape: document.landscape)
-        safeArea = root.role == .cell ? .zero : Self.safeArea(document: document, controller: root.controller)
+        // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
+        // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
+        let notched = device.portraitSafeArea.bottom > 0
+        safeArea = root.role == .cell || (root.role == .topLevelView && !notched) ? .zero
+            : Self.safeArea(document: document, controller: root.controller)
     }
 
     /// The `<rect key="frame">` of a view element.
@@ -111,7 +115,7 @@ struct IBSceneBuilder {
         let systemMargin = rootSize.width >= 414 ? 20.0 : 16
         var rootMargins = EdgeInsets(top: 0, left: systemMargin, bottom: 0, right: systemMargin)
         if root.role == .cell {
-            rootMargins = root.element.name == "tableViewCell" ? EdgeInsets(top: 8, left: systemMargin, bottom: 8,
+            rootMargins = root.element.name == "tableViewCell" ? EdgeInsets(top: 11, left: systemMargin, bottom: 11,
                                                                             right: systemMargin)
                 : EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         } else if let explicit = explicitMargins(root.element) {
@@ -222,7 +226,14 @@ struct IBSceneBuilder {
         if translates {
             spec["autoresizingMask"] = isContentView ? ["flexibleWidth", "flexibleHeight"] : autoresizingMask(element)
         }
-        if let intrinsic = intrinsicSize(element, frame: frame) { spec["intrinsicSize"] = intrinsic }
+        let insets = translates ? EdgeInsets() : alignmentInsets(element)
+        if insets != EdgeInsets() { spec["alignmentRectInsets"] = insets.components }
+        if var intrinsic = intrinsicSize(element, frame: frame) {
+            // UIKit's intrinsic size is the alignment rectangle's.
+            if intrinsic[0] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[0] -= insets.left + insets.right }
+            if intrinsic[1] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[1] -= insets.top + insets.bottom }
+            spec["intrinsicSize"] = intrinsic
+        }
         let hugging = IBViewTraits.defaultHugging(element)
         spec["contentHugging"] = [element.number("horizontalHuggingPriority") ?? hugging,
                                   element.number("verticalHuggingPriority") ?? hugging]
@@ -237,6 +248,17 @@ struct IBSceneBuilder {
         pending += element.list("constraints").map { ($0, id) }
         addChildren(of: element, parent: id)
         return id
+    }
+
+    /// Controls whose frame reaches past their alignment rectangle, as the saved frames of every
+    /// document here show: a switch by 2 pt on the right, a segmented control (iOS 13 and later, so
+    /// Xcode 11 documents on) by 1 pt at the bottom.
+    private func alignmentInsets(_ element: IBElement) -> EdgeInsets {
+        switch element.name {
+        case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case "segmentedControl" where document.toolsVersion >= 15000: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        default: EdgeInsets()
+        }
     }
 
     /// The drawing label: the user label, the text or title shown, else the class.
@@ -302,13 +324,12 @@ struct IBSceneBuilder {
     /// default), and, with `preservesSuperviewLayoutMargins`, at least the superview's margins where
     /// they reach into it.
     private mutating func viewMargins(_ element: IBElement, id: String, parent: String, frame: Rect?) -> EdgeInsets {
-        var own = explicitMargins(element) ?? EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        let own = explicitMargins(element) ?? EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         let isCellContent = element.name == "tableViewCellContentView"
             || (element["key"] == "contentView" && root.element.name == "tableViewCell")
-        if isCellContent, explicitMargins(element) == nil {
-            let side = rootSize.width >= 414 ? 20.0 : 16
-            own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
-        }
+        // A cell's content view keeps the cell's margins (11 pt top and bottom, the system's side
+        // margin) where it touches the cell, and its own 8 pt beside an accessory.
+        let preserves = element.flag("preservesSuperviewLayoutMargins") || isCellContent
         guard let frame else { margins[id] = own; return own }
         var result = own
         if element["insetsLayoutMarginsFromSafeArea"] != "NO", root.role != .cell,
@@ -318,7 +339,7 @@ struct IBSceneBuilder {
             result.bottom += max(0, min(frame.height, origin.y + frame.height - (rootSize.height - safeArea.bottom)))
             result.right += max(0, min(frame.width, origin.x + frame.width - (rootSize.width - safeArea.right)))
         }
-        if element.flag("preservesSuperviewLayoutMargins"), let outer = margins[parent],
+        if preserves, let outer = margins[parent],
            let parentFrame = savedFrames[parent] {
             result.top = max(result.top, outer.top - frame.minY)
             result.left = max(result.left, outer.left - frame.minX)

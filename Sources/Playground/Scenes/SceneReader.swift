@@ -101,6 +101,8 @@ enum SceneReader {
         let frame = try SessionLimits.coordinates(spec.numbers("frame", count: 4), "frame")
         let transform = try SessionLimits.coordinates(spec.numbers("transform", count: 6), "transform")
         let margins = try spec.numbers("layoutMargins", count: 4)
+        let alignmentInsets = try SessionLimits.coordinates(spec.numbers("alignmentRectInsets", count: 4),
+                                                            "alignmentRectInsets")
         let mask = try autoresizingMask(spec)
         let ibId = try self.ibId(spec)
         let view: View
@@ -128,6 +130,11 @@ enum SceneReader {
             if let margins {
                 try engine.setLayoutMargins(EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2],
                                                        right: margins[3]), of: view)
+            }
+            if let alignmentInsets {
+                try engine.setAlignmentRectInsets(EdgeInsets(top: alignmentInsets[0], left: alignmentInsets[1],
+                                                             bottom: alignmentInsets[2], right: alignmentInsets[3]),
+                                                  of: view)
             }
         } catch let error as LayoutError {
             try? engine.removeView(id)

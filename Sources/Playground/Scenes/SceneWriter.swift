@@ -51,6 +51,7 @@ enum SceneWriter {
             "layoutMargins": view.layoutMargins.components,
         ]
         if let ibId = appearance?.ibId { result["ibId"] = ibId }
+        if view.alignmentRectInsets != EdgeInsets() { result["alignmentRectInsets"] = view.alignmentRectInsets.components }
         if !view.autoresizingMask.isEmpty { result["autoresizingMask"] = view.autoresizingMask.names }
         result["hidden"] = view.isHidden
         if let stack = StackFields.document(of: view, in: scene.engine) { result["stack"] = stack }
