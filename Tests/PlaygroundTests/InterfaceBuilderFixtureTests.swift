@@ -40,6 +40,9 @@ import Testing
                           constraint["priority"] ?? "", constraint["broken"] ?? "")
                 }
                 print(result.warnings)
+                for view in result.document["views"] as? [[String: Any]] ?? [] { print(view) }
+                for conflict in scene.engine.takeConflicts() { print(conflict.log) }
+                for view in scene.engine.views { print(view.identifier, view.frame.components, view.intrinsicContentSize) }
             }
             for (id, saved) in result.savedFrames where id != "root" {
                 guard let view = scene.engine.view(id) else { continue }

@@ -46,6 +46,8 @@ struct IBDocument: Sendable {
     let navigationStacks: [String: Bool]
     /// Controllers a tab bar controller holds.
     let tabbedControllers: Set<String>
+    /// Controllers whose navigation bar is opaque (`translucent="NO"`): their views start below it.
+    let opaqueBarControllers: Set<String>
     /// Xcode's `toolsVersion` (its major part), which decides the safe areas and bar heights it simulates.
     let toolsVersion: Double
 
@@ -95,7 +97,7 @@ struct IBDocument: Sendable {
         }
         outletNames = outlets
         toolsVersion = element["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
-        (navigationStacks, tabbedControllers) = Self.containers(element)
+        (navigationStacks, tabbedControllers, opaqueBarControllers) = Self.containers(element)
         roots = kind == .storyboard ? Self.storyboardRoots(element) : Self.xibRoots(element)
     }
 
@@ -120,8 +122,9 @@ struct IBDocument: Sendable {
     }
 
     /// Which controllers sit in navigation and tab bar controllers, following segues.
-    private static func containers(_ document: IBElement) -> ([String: Bool], Set<String>) {
+    private static func containers(_ document: IBElement) -> ([String: Bool], Set<String>, Set<String>) {
         var stacks: [String: Bool] = [:]
+        var opaque: Set<String> = []
         var tabbed: Set<String> = []
         var pushes: [String: [String]] = [:]
         for scene in document.list("scenes") {
@@ -135,6 +138,9 @@ struct IBDocument: Sendable {
                     case ("relationship", "rootViewController") where controller.name == "navigationController":
                         let large = controller.child("navigationBar", key: "navigationBar")?.flag("largeTitles") ?? false
                         stacks[destination] = large
+                        if controller.child("navigationBar", key: "navigationBar")?["translucent"] == "NO" {
+                            opaque.insert(destination)
+                        }
                     case ("relationship", "viewControllers") where controller.name == "tabBarController":
                         tabbed.insert(destination)
                     case ("show", _), ("push", _):
@@ -148,10 +154,11 @@ struct IBDocument: Sendable {
         while let id = queue.popLast() {
             for destination in pushes[id] ?? [] where stacks[destination] == nil {
                 stacks[destination] = stacks[id]
+                if opaque.contains(id) { opaque.insert(destination) }
                 queue.append(destination)
             }
         }
-        return (stacks, tabbed)
+        return (stacks, tabbed, opaque)
     }
 
     static let cellNames: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]

@@ -19,20 +19,21 @@ enum IBImporter {
         return builder.build()
     }
 
-    /// Builds the scene of an import: views and guides through `SceneReader` (all or nothing), then
-    /// each constraint on its own, so one the engine refuses (a pairing UIKit rejects too, say) is
-    /// left out with a warning instead of losing the document. The result's document and warnings
+    /// Builds the scene of an import. Each constraint is first tried on a scratch copy of the views,
+    /// so one the engine refuses (a pairing UIKit rejects too, say) is left out with a warning instead
+    /// of losing the document; then the scene is built from the whole document at once, as `load`
+    /// builds it (views, then constraints, then one layout pass). The result's document and warnings
     /// are updated to match what was built.
     /// - Throws: `ProtocolError` when the views themselves cannot be built (limits included).
     static func scene(of result: inout IBImportResult, time: Double, limits: SessionLimits) throws -> Scene {
         var base = result.document
         let constraints = base["constraints"] as? [[String: Any]] ?? []
         base["constraints"] = []
-        let scene = try SceneReader.scene(from: Fields(base), time: time, limits: limits)
+        let scratch = try SceneReader.scene(from: Fields(base), time: time, limits: limits)
         var kept: [[String: Any]] = []
         for spec in constraints {
             do {
-                try SceneReader.addConstraint(Fields(spec), to: scene, limits: limits)
+                try SceneReader.addConstraint(Fields(spec), to: scratch, limits: limits)
                 kept.append(spec)
             } catch let error as ProtocolError {
                 if error.code == "too-many-constraints" { throw error }
@@ -43,7 +44,6 @@ enum IBImporter {
             }
         }
         result.document["constraints"] = kept
-        scene.engine.layoutIfNeeded()
-        return scene
+        return try SceneReader.scene(from: Fields(result.document), time: time, limits: limits)
     }
 }

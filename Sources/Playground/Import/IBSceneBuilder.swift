@@ -46,8 +46,20 @@ struct IBSceneBuilder {
         // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
         // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
         let notched = device.portraitSafeArea.bottom > 0
-        safeArea = root.role == .cell || (root.role == .topLevelView && !notched) ? .zero
+        var insets = root.role == .cell || (root.role == .topLevelView && !notched) ? .zero
             : Self.safeArea(document: document, controller: root.controller)
+        // A controller's view that starts below an opaque bar (or ends above one) was saved with that
+        // frame in the window: only the part of the insets over the view counts.
+        // Xcode saves such a view at y = 0 with the bar's height taken off; an opaque navigation
+        // bar says which end.
+        if root.role == .controllerView, let frame {
+            let screen = device.size(landscape: document.landscape)
+            let belowOpaqueBar = root.controller?.id.map { document.opaqueBarControllers.contains($0) } ?? false
+            let offset = frame.minY > 0 ? frame.minY : (belowOpaqueBar && frame.height < screen.height ? insets.top : 0)
+            insets.bottom = max(0, insets.bottom - max(0, screen.height - offset - frame.height))
+            insets.top = max(0, insets.top - offset)
+        }
+        safeArea = insets
     }
 
     /// The `<rect key="frame">` of a view element.
