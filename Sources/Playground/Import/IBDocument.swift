@@ -127,6 +127,7 @@ struct IBDocument: Sendable {
         var opaque: Set<String> = []
         var tabbed: Set<String> = []
         var pushes: [String: [String]] = [:]
+        var navigationRoots: [String: String] = [:]
         for scene in document.list("scenes") {
             for controller in scene.list("objects") {
                 guard let id = controller.id else { continue }
@@ -138,6 +139,7 @@ struct IBDocument: Sendable {
                     case ("relationship", "rootViewController") where controller.name == "navigationController":
                         let large = controller.child("navigationBar", key: "navigationBar")?.flag("largeTitles") ?? false
                         stacks[destination] = large
+                        navigationRoots[id] = destination
                         if controller.child("navigationBar", key: "navigationBar")?["translucent"] == "NO" {
                             opaque.insert(destination)
                         }
@@ -158,7 +160,17 @@ struct IBDocument: Sendable {
                 queue.append(destination)
             }
         }
-        return (stacks, tabbed, opaque)
+        // A tab bar controller's navigation controller shows the tab bar under its whole stack, unless
+        // a pushed controller hides it.
+        var tabQueue = tabbed.compactMap { navigationRoots[$0] }
+        while let id = tabQueue.popLast() {
+            guard !tabbed.contains(id) else { continue }
+            tabbed.insert(id)
+            tabQueue += pushes[id] ?? []
+        }
+        var hidden: Set<String> = []
+        document.forEach { if $0.flag("hidesBottomBarWhenPushed"), let id = $0.id { hidden.insert(id) } }
+        return (stacks, tabbed.subtracting(hidden), opaque)
     }
 
     static let cellNames: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]
