@@ -7,6 +7,8 @@ struct IBImportResult {
     var document: [String: Any]
     /// One entry per element or attribute not modelled: `{"ibId", "element", "line", "message"}`.
     var warnings: [[String: Any]]
+    /// Whether the document is a xib or a storyboard, by its own `type`.
+    let kind: IBDocument.Kind
     /// The root laid out, and every root the document offers.
     let root: IBDocument.Root
     let roots: [IBDocument.Root]

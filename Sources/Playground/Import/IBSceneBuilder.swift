@@ -169,7 +169,7 @@ struct IBSceneBuilder {
             "constraints": constraints,
         ]
         if !guides.isEmpty { sceneDocument["guides"] = guides }
-        return IBImportResult(document: sceneDocument, warnings: warnings, root: root, roots: document.roots,
+        return IBImportResult(document: sceneDocument, warnings: warnings, kind: document.kind, root: root, roots: document.roots,
                               savedFrames: savedFrames, staleViews: staleViews, viewIDs: viewIDs)
     }
 
@@ -208,7 +208,7 @@ struct IBSceneBuilder {
         let text = element["text"] ?? element.child("state", key: "normal")?["title"] ?? element["placeholder"]
         let isContentView = element["key"] == "contentView"
         let id = naming.unique([element["userLabel"], element.id.flatMap { document.outletNames[$0] },
-                                isContentView ? "contentView" : nil, text, element["customClass"]],
+                                isContentView ? "contentView" : nil, text, element["image"], element["customClass"]],
                                fallback: element.name)
         if let ibID = element.id { viewIDs[ibID] = id }
         kinds[id] = element.name

@@ -21,8 +21,9 @@ enum IBXMLReader {
         if let limitError = delegate.limitError { throw limitError }
         guard succeeded, let root = delegate.root else {
             let reason = parser.parserError.map { Self.describe($0) } ?? "the document holds no element"
-            throw IBImportError("bad-xml", "malformed XML: \(reason)", line: parser.lineNumber,
-                                column: parser.columnNumber)
+            // The place the parser reported with the error; after it, it has read on.
+            let place = delegate.errorPlace ?? (parser.lineNumber, parser.columnNumber)
+            throw IBImportError("bad-xml", "malformed XML: \(reason)", line: place.0, column: place.1)
         }
         return root
     }
@@ -46,6 +47,8 @@ enum IBXMLReader {
         var root: IBElement?
         var count = 0
         var limitError: IBImportError?
+        /// Line and column when the parser reported an error.
+        var errorPlace: (Int, Int)?
 
         init(maxElements: Int) { self.maxElements = maxElements }
 
@@ -61,6 +64,10 @@ enum IBXMLReader {
             }
             stack.append(IBElement(name: elementName, attributes: attributes, children: [],
                                    line: parser.lineNumber, column: parser.columnNumber))
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if errorPlace == nil { errorPlace = (parser.lineNumber, parser.columnNumber) }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
