@@ -27,6 +27,7 @@ let package = Package(
                           dependencies: ["CLibWebSockets", "CLibEV", "CPUAffinity", "Playground", "PlaygroundServer"],
                           path: "Benchmarks/playground-load"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
+        .executableTarget(name: "import-bench", dependencies: ["Playground"], path: "Benchmarks/import-bench"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout"]),

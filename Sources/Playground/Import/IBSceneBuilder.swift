@@ -133,11 +133,11 @@ struct IBSceneBuilder {
         } else if let explicit = explicitMargins(root.element) {
             rootMargins = explicit
         }
-        if root.role != .cell, root.element["insetsLayoutMarginsFromSafeArea"] == "NO" {
-            warn(root.element, "insetsLayoutMarginsFromSafeArea NO on the root is not modelled: its margins stay inside the safe area")
-        }
-        margins["root"] = EdgeInsets(top: rootMargins.top + safeArea.top, left: rootMargins.left + safeArea.left,
-                                     bottom: rootMargins.bottom + safeArea.bottom, right: rootMargins.right + safeArea.right)
+        let insetsMargins = root.element["insetsLayoutMarginsFromSafeArea"] != "NO"
+        let marginSafeArea = insetsMargins ? safeArea : .zero
+        margins["root"] = EdgeInsets(top: rootMargins.top + marginSafeArea.top, left: rootMargins.left + marginSafeArea.left,
+                                     bottom: rootMargins.bottom + marginSafeArea.bottom,
+                                     right: rootMargins.right + marginSafeArea.right)
         registerGuides(of: root.element, sceneID: "root")
         if let controller = root.controller {
             for guide in controller.list("layoutGuides") where guide.name == "viewControllerLayoutGuide" {
@@ -153,6 +153,7 @@ struct IBSceneBuilder {
             "safeArea": safeArea.components,
             "scale": device.scale,
             "layoutMargins": rootMargins.components,
+            "insetsLayoutMarginsFromSafeArea": insetsMargins,
         ]
         if let preset = device.preset, root.role != .cell,
            rootSize == device.size(landscape: document.landscape),
@@ -386,7 +387,8 @@ struct IBSceneBuilder {
             "axis": element["axis"] == "vertical" ? "vertical" : "horizontal",
             "distribution": distribution,
             "alignment": alignment,
-            "spacing": element.number("spacing") ?? 0,
+            // `spacingType="standard"` is UIStackView.spacingUseSystem: the standard 8 pt between views.
+            "spacing": element.number("spacing") ?? (element["spacingType"] == "standard" ? 8 : 0),
             "isLayoutMarginsRelativeArrangement": element.flag("layoutMarginsRelativeArrangement"),
             "arranged": arranged,
         ]

@@ -34,6 +34,7 @@ enum SceneReader {
             throw ProtocolError.invalid("root.safeArea", "four insets ≥ 0 as [top, left, bottom, right]")
         }
         let rootMargins = try root.numbers("layoutMargins", count: 4)
+        let rootInsetsMargins = try root.bool("insetsLayoutMarginsFromSafeArea")
         let scale = try root.number("scale") ?? device?.scale ?? 2
         guard [1, 2, 3].contains(scale) else { throw ProtocolError.invalid("root.scale", "1, 2 or 3") }
         let engine = LayoutEngine(
@@ -50,6 +51,7 @@ enum SceneReader {
                 throw ProtocolError(error)
             }
         }
+        if let rootInsetsMargins { engine.setInsetsLayoutMarginsFromSafeArea(rootInsetsMargins, of: engine.root) }
         scene.device = device?.name
         scene.orientation = orientation
         let viewSpecs = try document.objects("views") ?? []

@@ -15,6 +15,7 @@ enum SceneWriter {
                 "safeArea": engine.safeAreaInsets.components,
                 "scale": engine.scale,
                 "layoutMargins": root.layoutMargins.components,
+                "insetsLayoutMarginsFromSafeArea": root.insetsLayoutMarginsFromSafeArea,
             ] as [String: Any],
             "views": engine.views.map { view(of: $0, in: scene) },
             "constraints": engine.constraints.map { constraint($0, ibId: scene.constraintIBIds[$0.identifier]) },
