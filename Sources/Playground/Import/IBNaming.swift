@@ -7,7 +7,11 @@ struct IBNaming {
 
     /// A fresh id built from the first usable candidate, else from `fallback`.
     mutating func unique(_ candidates: [String?], fallback: String) -> String {
-        let base = candidates.compactMap { $0.flatMap(Self.identifier) }.first ?? Self.identifier(fallback) ?? "view"
+        var found: String?
+        for candidate in candidates {
+            if let candidate, let id = Self.identifier(candidate) { found = id; break }
+        }
+        let base = found ?? Self.identifier(fallback) ?? "view"
         var id = base
         var counter = 2
         while taken.contains(id) {

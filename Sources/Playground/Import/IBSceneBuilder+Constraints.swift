@@ -95,7 +95,7 @@ extension IBSceneBuilder {
             return nil
         }
         // A missing first item is the view holding the constraint.
-        let holderRef = viewIDs.first { $0.value == holder }?.key
+        let holderRef = ibIDs[holder]
         let firstRef = element["firstItem"] ?? holderRef
         let secondRef = element["secondItem"]
         let secondAttributeName = element["secondAttribute"]

@@ -18,6 +18,8 @@ struct IBSceneBuilder {
     var warnings: [[String: Any]] = []
     /// Scene ids by IB id (views only).
     var viewIDs: [String: String] = [:]
+    /// IB ids by scene id (views only).
+    var ibIDs: [String: String] = [:]
     /// Element names by scene id (`label`, `stackView`…).
     var kinds: [String: String] = [:]
     var parents: [String: String] = [:]
@@ -121,6 +123,7 @@ struct IBSceneBuilder {
     /// Builds the whole scene document.
     mutating func build() -> IBImportResult {
         viewIDs[root.id] = "root"
+        ibIDs["root"] = root.id
         kinds["root"] = root.element.name
         savedFrames["root"] = Rect(origin: .zero, size: rootSize)
         let device = document.device
@@ -211,7 +214,10 @@ struct IBSceneBuilder {
         let id = naming.unique([element["userLabel"], element.id.flatMap { document.outletNames[$0] },
                                 isContentView ? "contentView" : nil, text, element["image"], element["customClass"]],
                                fallback: element.name)
-        if let ibID = element.id { viewIDs[ibID] = id }
+        if let ibID = element.id {
+            viewIDs[ibID] = id
+            ibIDs[id] = ibID
+        }
         kinds[id] = element.name
         parents[id] = parent
         var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]

@@ -85,13 +85,13 @@ enum SceneReader {
     /// `transform`, `hidden`, `stack`). A scene document applies `stack` once all its views exist.
     static func addView(_ spec: Fields, to scene: Scene, limits: Limits, applyingStack: Bool = true) throws {
         let engine = scene.engine
-        guard engine.views.count < limits.maxViews else {
+        guard engine.viewCount < limits.maxViews else {
             throw ProtocolError("too-many-views", "a scene holds at most \(limits.maxViews) views")
         }
         guard let id = try spec.string("id") else { throw ProtocolError.missing("id", in: "view") }
         let parent = try spec.string("parent") ?? "root"
         let label = try spec.string("label") ?? id
-        let color = try spec.string("color") ?? Scene.palette[engine.views.count % Scene.palette.count]
+        let color = try spec.string("color") ?? Scene.palette[engine.viewCount % Scene.palette.count]
         guard label.count <= 200, color.count <= 64 else {
             throw ProtocolError.invalid("label", "at most 200 characters (color at most 64)")
         }
