@@ -38,6 +38,7 @@ let package = Package(
         .executableTarget(name: "text-bench", dependencies: ["AutoLayout", "TextShaping"], path: "Benchmarks/text-bench"),
         // An independent dense LP the solver's random tests compare with (no dependency on Cassowary).
         // Optimised even in debug builds: the random edit sequences solve it after every step.
+        .executableTarget(name: "import-bench", dependencies: ["Playground"], path: "Benchmarks/import-bench"),
         .target(name: "SolverReference", path: "Tests/SolverReference", swiftSettings: [.unsafeFlags(["-O"])]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverReference"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "SolverReference"]),

@@ -24,6 +24,7 @@ import { CanvasPointer } from './pointer.js';
 import { ConnectionStatus } from './status.js';
 import { Footer } from './footer.js';
 import { ExportImport } from './export-import.js';
+import { IBImport } from './ib-import.js';
 import { toast, watchProblems } from './toast.js';
 
 const $ = (id) => document.getElementById(id);
@@ -112,6 +113,7 @@ new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shif
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });
 new ExportImport({ connection, scenes }); // it only listens to its buttons
+new IBImport({ scenes, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
 
 /** After each drawing: the footer, and the tooltip and inspector of what moved. */
 renderer.onDraw = () => {

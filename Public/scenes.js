@@ -90,6 +90,19 @@ export class Scenes {
     return this.sendLoad({ type: 'load', scene: shareableScene(doc, this.clips) }, doc.name || 'scene', { edited });
   }
 
+  /**
+   * Sends an `import` of an Interface Builder document; its answer is shown like a load's, and a
+   * reconnect loads the scene it made.
+   */
+  async importDocument(message) {
+    const answer = await this.sendLoad(message, 'import', { edited: true });
+    if (answer?.type === 'scene' && answer.scene) {
+      this.clips = new Set();
+      this.wanted = { doc: answer.scene, name: this.wanted?.name };
+    }
+    return answer;
+  }
+
   async sendLoad(message, label, { edited }) {
     this.loads += 1;
     document.body.dataset.loading = label;

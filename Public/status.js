@@ -6,7 +6,7 @@
 const $ = (id) => document.getElementById(id);
 
 /** Top-bar controls that only work with an open connection. */
-const SERVER_CONTROLS = ['device-select', 'rotate', 'share', 'export-json', 'export-swift', 'import', 'pause', 'speed'];
+const SERVER_CONTROLS = ['device-select', 'rotate', 'share', 'export-json', 'export-swift', 'import', 'pause', 'speed', 'ib-import'];
 
 /** How often the retry countdown is redrawn, ms. */
 const TICK_MS = 250;

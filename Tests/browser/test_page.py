@@ -3,6 +3,7 @@ computed from the streamed frames and the canvas mapping (root points → CSS px
 import base64
 import json
 import zlib
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -567,3 +568,42 @@ def test_keyboard_height_follows_the_device(driver, server, device, orientation,
         driver.find_element(By.ID, "rotate").click()
         wait_for(driver, "const k = window.playground.keyboard; const r = window.playground.frames.root.frame;"
                          "return r[2] === 667 && k[3] === 162 && k[1] + k[3] === r[3]")
+
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "interface-builder"
+
+
+def test_open_storyboard_by_file_picker_offers_roots_and_warnings(driver, server):
+    open_page(driver, f"{server.url}#scene=date-picker", scene="date-picker")
+    picker = driver.find_element(By.ID, "ib-file")
+    picker.send_keys(str(FIXTURES / "swiftmessages-demo-main.storyboard"))
+    # Several roots: the dialog offers them; the initial controller is laid out.
+    wait_for(driver, "return document.getElementById('ib-dialog').open")
+    options = driver.execute_script("return Array.from(document.querySelectorAll('#ib-root option'), o => o.value)")
+    assert "4Pm-kC-YGr" in options and len(options) > 5
+    summary = driver.find_element(By.ID, "ib-summary").text
+    assert summary.startswith("swiftmessages-demo-main.storyboard:")
+    # Choose the table cell "Explore" and lay it out: its title label sits where Xcode saved it,
+    # 26 pt in (the content view's 16 pt margin + 10) and 21 pt down (11 + 10), 304.5 pt wide.
+    driver.execute_script("document.getElementById('ib-root').value = '4Pm-kC-YGr'")
+    driver.find_element(By.ID, "ib-layout").click()
+    frame = wait_for(driver, "const f = window.playground.frames.titleLabel; return f && f.frame")
+    assert frame == [26, 21, 304.5, 16]
+
+
+def test_drop_a_xib_on_the_canvas(driver, server):
+    open_page(driver, f"{server.url}#scene=date-picker", scene="date-picker")
+    text = (FIXTURES / "swiftmessages-message-view.xib").read_text()
+    driver.execute_script("""
+        const file = new File([arguments[0]], 'MessageView.xib', { type: 'application/xml' });
+        const data = new DataTransfer();
+        data.items.add(file);
+        const stage = document.getElementById('stage');
+        stage.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+        stage.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    """, text)
+    # The stack view Xcode saved at (20, 44) in the 600 × 154 message view (margins 20 at this
+    # width, the iPhone 11's 44 pt top inset) and its title label at the stack's top.
+    frame = wait_for(driver, "const f = window.playground.frames.stackView; return f && f.frame")
+    assert frame == [20, 44, 560, 76]
+    assert wait_for(driver, "const f = window.playground.frames.titleLabel; return f && f.frame") == [0, 0, 397, 20.5]

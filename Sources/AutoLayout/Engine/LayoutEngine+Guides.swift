@@ -50,7 +50,7 @@ extension LayoutEngine {
     /// A root view's margins sit inside its safe area (`insetsLayoutMarginsFromSafeArea`).
     private func marginEdges(of view: View) -> [(LayoutAttribute, Double)] {
         let margins = view.layoutMargins
-        let safe = view === root ? safeAreaInsets : .zero
+        let safe = view === root && view.insetsLayoutMarginsFromSafeArea ? safeAreaInsets : .zero
         return [(.left, safe.left + margins.left), (.right, -(safe.right + margins.right)),
                 (.top, safe.top + margins.top), (.bottom, -(safe.bottom + margins.bottom))]
     }
@@ -123,6 +123,14 @@ extension LayoutEngine {
         let vars = guide.variables
         return Rect(x: solver.value(of: vars.x), y: solver.value(of: vars.y),
                     width: solver.value(of: vars.width), height: solver.value(of: vars.height))
+    }
+
+    /// Sets `insetsLayoutMarginsFromSafeArea`: whether the view's margins sit inside the safe area.
+    /// Only the root has a safe area here, so only the root's margins guide moves.
+    public func setInsetsLayoutMarginsFromSafeArea(_ on: Bool, of view: View) {
+        view.insetsLayoutMarginsFromSafeArea = on
+        updateMarginsGuide(of: view)
+        setNeedsLayout()
     }
 
     private func updateMarginsGuide(of view: View) {

@@ -25,9 +25,24 @@ extension LayoutEngine {
 
     private func solvedFrame(of view: View, scale: Double) -> Rect {
         let vars = view.variables
-        let rect = Rect(x: solver.value(of: vars.x), y: solver.value(of: vars.y),
-                        width: solver.value(of: vars.width), height: solver.value(of: vars.height))
+        // The solver places the alignment rectangle; the frame is it grown by the insets.
+        let insets = view.alignmentRectInsets
+        let rect = Rect(x: solver.value(of: vars.x) - insets.left, y: solver.value(of: vars.y) - insets.top,
+                        width: solver.value(of: vars.width) + insets.left + insets.right,
+                        height: solver.value(of: vars.height) + insets.top + insets.bottom)
         return rect.roundedToPixels(scale: scale)
+    }
+
+    /// Sets `alignmentRectInsets`, as a control's class does: constraints then place the alignment
+    /// rectangle and the frame is it grown by the insets. Meant for views without subviews and without
+    /// autoresizing-mask translation (their frame is pinned as set).
+    /// - Throws: `invalidValue` for non-finite insets.
+    public func setAlignmentRectInsets(_ insets: EdgeInsets, of view: View) throws {
+        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
+            throw LayoutError.invalidValue("alignment rect insets must be finite")
+        }
+        view.alignmentRectInsets = insets
+        setNeedsLayout()
     }
 
     /// Sets the bounds origin (points), as assigning `bounds.origin`: subviews shift on screen, no frame

@@ -38,6 +38,13 @@ public final class View: LayoutItem {
     public internal(set) var translatesAutoresizingMaskIntoConstraints = false
     /// How the frame follows the superview's size while the mask is translated (`autoresizingMask`).
     public internal(set) var autoresizingMask: AutoresizingMask = []
+    /// `alignmentRectInsets` (points): constraints place the alignment rectangle, and the frame is it
+    /// grown by these insets (a `UISwitch`'s frame reaches 2 pt past its alignment rectangle on the
+    /// right). Zero by default, as for `UIView`.
+    public internal(set) var alignmentRectInsets = EdgeInsets()
+    /// `insetsLayoutMarginsFromSafeArea`: the root's margins sit inside its safe area (UIKit's
+    /// default, true) or are measured from its edges (false).
+    public internal(set) var insetsLayoutMarginsFromSafeArea = true
     /// Insets of the layout margins guide (points); UIKit's default for a plain view is 8 on every side.
     public internal(set) var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// A hidden view and its subviews are not drawn; a hidden arranged view of a stack collapses

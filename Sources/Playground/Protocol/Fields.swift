@@ -29,7 +29,9 @@ struct Fields {
     func has(_ key: String) -> Bool { value(key) != nil }
 
     private func value(_ key: String) -> Any? {
-        guard let value = raw[key], !(value is NSNull) else { return nil }
+        // A metatype test: `value is NSNull` would bridge a native array or dictionary to Foundation
+        // (a copy of it) just to answer no.
+        guard let value = raw[key], !(type(of: value) is NSNull.Type) else { return nil }
         return value
     }
 
@@ -41,12 +43,18 @@ struct Fields {
 
     func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
+        // Documents built in Swift (the importer's) hold native values: read them without bridging.
+        if type(of: value) == Double.self, let number = value as? Double {
+            guard number.isFinite else { throw ProtocolError.invalid(key, "a finite number") }
+            return number
+        }
         guard let number = Self.number(value) else { throw ProtocolError.invalid(key, "a finite number") }
         return number
     }
 
     func bool(_ key: String) throws -> Bool? {
         guard let value = value(key) else { return nil }
+        if type(of: value) == Bool.self, let bool = value as? Bool { return bool }
         guard Self.isBool(value), let bool = value as? Bool else { throw ProtocolError.invalid(key, "true or false") }
         return bool
     }
@@ -54,6 +62,12 @@ struct Fields {
     /// An array of exactly `count` finite numbers.
     func numbers(_ key: String, count: Int) throws -> [Double]? {
         guard let value = value(key) else { return nil }
+        if type(of: value) == [Double].self, let array = value as? [Double] {
+            guard array.count == count, array.allSatisfy(\.isFinite) else {
+                throw ProtocolError.invalid(key, "an array of \(count) finite numbers")
+            }
+            return array
+        }
         guard let array = value as? [Any], array.count == count else {
             throw ProtocolError.invalid(key, "an array of \(count) numbers")
         }
@@ -65,12 +79,16 @@ struct Fields {
 
     func object(_ key: String) throws -> Fields? {
         guard let value = value(key) else { return nil }
+        if type(of: value) == [String: Any].self, let object = value as? [String: Any] { return Fields(object) }
         guard let object = value as? [String: Any] else { throw ProtocolError.invalid(key, "an object") }
         return Fields(object)
     }
 
     func objects(_ key: String) throws -> [Fields]? {
         guard let value = value(key) else { return nil }
+        if type(of: value) == [[String: Any]].self, let array = value as? [[String: Any]] {
+            return array.map(Fields.init)
+        }
         guard let array = value as? [Any] else { throw ProtocolError.invalid(key, "an array of objects") }
         return try array.map {
             guard let object = $0 as? [String: Any] else { throw ProtocolError.invalid(key, "an array of objects") }

@@ -13,6 +13,8 @@ struct SceneAction {
 struct ViewAppearance {
     var label: String
     var color: String
+    /// The Interface Builder object id of an imported view (`ibId`), echoed by `scene`.
+    var ibId: String?
 }
 
 /// A loaded scene: its layout engine plus what the protocol says about it beyond layout.
@@ -22,6 +24,8 @@ final class Scene {
     let summary: String
     let engine: LayoutEngine
     var appearance: [String: ViewAppearance] = [:]
+    /// The Interface Builder object ids of imported constraints (`ibId`), by constraint id.
+    var constraintIBIds: [String: String] = [:]
     var actions: [SceneAction] = []
     /// Messages run on keyboard notifications (`keyboardWillShow`, `keyboardWillHide`,
     /// `keyboardWillChangeFrame`), where `"$keyboard.height"` and `"$keyboard.duration"` stand for numbers.

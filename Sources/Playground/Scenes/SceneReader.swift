@@ -33,14 +33,18 @@ enum SceneReader {
         guard insets.allSatisfy({ $0 >= 0 && $0 <= 10_000 }) else {
             throw ProtocolError.invalid("root.safeArea", "four insets ≥ 0 as [top, left, bottom, right]")
         }
+        // The root's own margins (inside its safe area unless insetsLayoutMarginsFromSafeArea is false),
+        // written by `scene` so that they survive a reload.
+        let rootMargins = try root.numbers("layoutMargins", count: 4)
+        let rootInsetsMargins = try root.bool("insetsLayoutMarginsFromSafeArea")
         let scale = try root.number("scale") ?? device?.scale ?? 2
         guard [1, 2, 3].contains(scale) else { throw ProtocolError.invalid("root.scale", "1, 2 or 3") }
-        // The root's own margins (inside its safe area), written by `scene` so that they survive a reload.
-        let rootMargins = try root.numbers("layoutMargins", count: 4)
         let engine = LayoutEngine(
             size: Size(width: size[0], height: size[1]),
             safeArea: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]),
             scale: scale, time: time)
+        let scene = Scene(name: name, title: try document.string("title") ?? name,
+                          summary: try document.string("description") ?? "", engine: engine)
         if let rootMargins {
             do {
                 try engine.setLayoutMargins(EdgeInsets(top: rootMargins[0], left: rootMargins[1],
@@ -49,8 +53,7 @@ enum SceneReader {
                 throw ProtocolError(error)
             }
         }
-        let scene = Scene(name: name, title: try document.string("title") ?? name,
-                          summary: try document.string("description") ?? "", engine: engine)
+        if let rootInsetsMargins { engine.setInsetsLayoutMarginsFromSafeArea(rootInsetsMargins, of: engine.root) }
         scene.device = device?.name
         scene.orientation = orientation
         let viewSpecs = try document.objects("views") ?? []
@@ -84,13 +87,13 @@ enum SceneReader {
     /// `transform`, `hidden`, `stack`, and the text fields of `TextFields`). A scene document applies `stack` once all its views exist.
     static func addView(_ spec: Fields, to scene: Scene, limits: Limits, applyingStack: Bool = true) throws {
         let engine = scene.engine
-        guard engine.views.count < limits.maxViews else {
+        guard engine.viewCount < limits.maxViews else {
             throw ProtocolError("too-many-views", "a scene holds at most \(limits.maxViews) views")
         }
         guard let id = try spec.string("id") else { throw ProtocolError.missing("id", in: "view") }
         let parent = try spec.string("parent") ?? "root"
         let label = try spec.string("label") ?? id
-        let color = try spec.string("color") ?? Scene.palette[engine.views.count % Scene.palette.count]
+        let color = try spec.string("color") ?? Scene.palette[engine.viewCount % Scene.palette.count]
         guard label.count <= 200, color.count <= 64 else {
             throw ProtocolError.invalid("label", "at most 200 characters (color at most 64)")
         }
@@ -102,7 +105,10 @@ enum SceneReader {
         let frame = try SessionLimits.coordinates(spec.numbers("frame", count: 4), "frame")
         let transform = try SessionLimits.coordinates(spec.numbers("transform", count: 6), "transform")
         let margins = try spec.numbers("layoutMargins", count: 4)
+        let alignmentInsets = try SessionLimits.coordinates(spec.numbers("alignmentRectInsets", count: 4),
+                                                            "alignmentRectInsets")
         let mask = try autoresizingMask(spec)
+        let ibId = try self.ibId(spec)
         let view: View
         do {
             view = try engine.addView(id, parent: parent)
@@ -129,11 +135,16 @@ enum SceneReader {
                 try engine.setLayoutMargins(EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2],
                                                        right: margins[3]), of: view)
             }
+            if let alignmentInsets {
+                try engine.setAlignmentRectInsets(EdgeInsets(top: alignmentInsets[0], left: alignmentInsets[1],
+                                                             bottom: alignmentInsets[2], right: alignmentInsets[3]),
+                                                  of: view)
+            }
         } catch let error as LayoutError {
             try? engine.removeView(id)
             throw ProtocolError(error)
         }
-        scene.appearance[id] = ViewAppearance(label: label, color: color)
+        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId)
         try TextFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         try ScrollFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }
@@ -159,6 +170,7 @@ enum SceneReader {
             throw ProtocolError.invalid("relation", "\"==\", \"<=\" or \">=\"")
         }
         let id = try spec.string("id") ?? uniqueID(in: engine)
+        let ibId = try self.ibId(spec)
         let constraint = LayoutConstraint(
             identifier: id, item: firstItem, attribute: firstAttribute, relatedBy: relation,
             toItem: second?.0, attribute: second?.1, multiplier: try spec.number("multiplier") ?? 1,
@@ -169,6 +181,7 @@ enum SceneReader {
         } catch let error as LayoutError {
             throw ProtocolError(error)
         }
+        scene.constraintIBIds[id] = ibId
         return constraint
     }
 
@@ -195,6 +208,14 @@ enum SceneReader {
         } catch let error as LayoutError {
             throw ProtocolError(error)
         }
+    }
+
+    /// Reads `ibId`, the Interface Builder object id an imported view or constraint came from: at
+    /// most 64 characters.
+    static func ibId(_ spec: Fields) throws -> String? {
+        guard let ibId = try spec.string("ibId") else { return nil }
+        guard ibId.count <= 64 else { throw ProtocolError.invalid("ibId", "a string of at most 64 characters") }
+        return ibId
     }
 
     /// Reads `autoresizingMask`: an array of UIKit option names.

@@ -15,9 +15,10 @@ enum SceneWriter {
                 "safeArea": engine.safeAreaInsets.components,
                 "scale": engine.scale,
                 "layoutMargins": root.layoutMargins.components,
+                "insetsLayoutMarginsFromSafeArea": root.insetsLayoutMarginsFromSafeArea,
             ] as [String: Any],
             "views": engine.views.map { view(of: $0, in: scene) },
-            "constraints": engine.constraints.map(constraint),
+            "constraints": engine.constraints.map { constraint($0, ibId: scene.constraintIBIds[$0.identifier]) },
             "actions": scene.actions.map { ["name": $0.name, "title": $0.title, "ops": $0.ops] as [String: Any] },
         ]
         if !scene.keyboardHandlers.isEmpty { document["on"] = scene.keyboardHandlers }
@@ -50,6 +51,8 @@ enum SceneWriter {
             "translatesAutoresizingMaskIntoConstraints": view.translatesAutoresizingMaskIntoConstraints,
             "layoutMargins": view.layoutMargins.components,
         ]
+        if let ibId = appearance?.ibId { result["ibId"] = ibId }
+        if view.alignmentRectInsets != EdgeInsets() { result["alignmentRectInsets"] = view.alignmentRectInsets.components }
         if !view.autoresizingMask.isEmpty { result["autoresizingMask"] = view.autoresizingMask.names }
         result["hidden"] = view.isHidden
         if let stack = StackFields.document(of: view, in: scene.engine) { result["stack"] = stack }
@@ -63,7 +66,7 @@ enum SceneWriter {
         return result
     }
 
-    private static func constraint(_ constraint: LayoutConstraint) -> [String: Any] {
+    private static func constraint(_ constraint: LayoutConstraint, ibId: String?) -> [String: Any] {
         var result: [String: Any] = [
             "id": constraint.identifier,
             "first": "\(constraint.firstItem.identifier).\(constraint.firstAttribute.rawValue)",
@@ -74,6 +77,7 @@ enum SceneWriter {
             "active": constraint.isActive,
             "broken": constraint.isBroken,
         ]
+        if let ibId { result["ibId"] = ibId }
         if let item = constraint.secondItem, let attribute = constraint.secondAttribute {
             result["second"] = "\(item.identifier).\(attribute.rawValue)"
         }

@@ -34,6 +34,7 @@ extension Session {
         case "ambiguity": return ambiguity()
         case "convert": return try convert(message)
         case "load": return try load(message)
+        case "import": return try importDocument(message, turn: turn)
         case "clock": try setClock(message)
         case "advance": try advance(message)
         case "pause": pause()
@@ -49,7 +50,7 @@ extension Session {
     }
 
     static let topLevelOnly: Set<String> = [
-        "load", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
+        "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
         "plantFault",
     ]
 

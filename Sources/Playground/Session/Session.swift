@@ -90,6 +90,10 @@ public final class Session {
         } catch let error as ProtocolError {
             answer = ["type": "error", "code": error.code, "message": error.message]
             if let position = error.position { answer?["position"] = position }
+            if let line = error.line, let column = error.column {
+                answer?["line"] = line
+                answer?["column"] = column
+            }
         } catch {
             answer = ["type": "error", "code": "internal", "message": "\(error)"]
         }

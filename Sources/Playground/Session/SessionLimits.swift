@@ -18,6 +18,11 @@ public struct SessionLimits: Sendable, Equatable {
     /// so one message can stall the other sessions' frames by about five frames at most. A scene of more
     /// than about 1,400 views and constraints is loaded in several messages (`load`, then `add` batches).
     public var maxWorkPerMessage = 4_000_000
+    /// Bytes of an Interface Builder document `import` reads: `too-large` past it.
+    public var maxImportBytes = 1 << 20
+    /// XML elements of an imported document: `too-many-elements` past it (a 500-view storyboard holds
+    /// about 15,000).
+    public var maxImportElements = 50_000
     /// Messages per second a session may send, on average; nil for no limit. Messages over it are
     /// answered with `rate-limited` and not run.
     public var messagesPerSecond: Double?
@@ -58,6 +63,7 @@ public struct SessionLimits: Sendable, Equatable {
         var fields: [String: Any] = [
             "maxViews": maxViews, "maxConstraints": maxConstraints, "maxOpsPerMessage": maxOpsPerMessage,
             "maxDepth": maxDepth, "maxMessageBytes": maxMessageBytes, "maxWorkPerMessage": maxWorkPerMessage,
+            "maxImportBytes": maxImportBytes, "maxImportElements": maxImportElements,
         ]
         if let messagesPerSecond {
             fields["maxMessagesPerSecond"] = messagesPerSecond

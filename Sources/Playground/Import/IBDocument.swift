@@ -1,0 +1,235 @@
+/// An Interface Builder document read far enough to choose what to lay out: its kind, device,
+/// resources (image sizes, named colours), outlet names and the roots a person can pick.
+struct IBDocument: Sendable {
+    enum Kind: String, Sendable { case xib, storyboard }
+
+    /// A view that can be laid out on its own: a view controller's view, a xib's top-level view, or a
+    /// table or collection view cell (laid out in its content view).
+    struct Root: Sendable {
+        enum Role: String, Sendable { case controllerView, topLevelView, cell }
+        /// The IB id of the root view (a cell's own id for cells).
+        let id: String
+        /// The IB id of the view controller owning the view, for `controllerView`.
+        let controllerID: String?
+        let role: Role
+        /// The UIKit or custom class shown to people (`UIViewController`, `ProfileViewController`, `UITableViewCell`).
+        let className: String
+        let title: String
+        let element: IBElement
+        /// The view controller element, for bars and legacy layout guides.
+        let controller: IBElement?
+
+        /// `{"id", "class", "title"}` for the `roots` list.
+        var summary: [String: Any] {
+            var fields: [String: Any] = ["id": id, "class": className, "title": title, "role": role.rawValue]
+            if let controllerID { fields["controller"] = controllerID }
+            return fields
+        }
+    }
+
+    let kind: Kind
+    let element: IBElement
+    let device: IBDevice
+    let deviceID: String?
+    let landscape: Bool
+    let roots: [Root]
+    /// The storyboard's initial view controller id.
+    let initialControllerID: String?
+    /// Image sizes from `<resources>` (points).
+    let imageSizes: [String: (width: Double, height: Double)]
+    /// Named colours from `<resources>`.
+    let namedColors: [String: IBElement]
+    /// Outlet property names by destination IB id (the first outlet naming each object).
+    let outletNames: [String: String]
+    /// Controllers inside a navigation controller's stack in this storyboard (its root, and what
+    /// `show`/`push` segues reach from there), with whether that bar shows large titles.
+    let navigationStacks: [String: Bool]
+    /// Controllers a tab bar controller holds.
+    let tabbedControllers: Set<String>
+    /// Controllers whose navigation bar is opaque (`translucent="NO"`): their views start below it.
+    let opaqueBarControllers: Set<String>
+    /// Xcode's `toolsVersion` (its major part), which decides the safe areas and bar heights it simulates.
+    let toolsVersion: Double
+
+    /// Reads the document element.
+    /// - Throws: `IBImportError` `unsupported-document` for anything but an iOS (Cocoa Touch) xib or
+    ///   storyboard using Auto Layout, `unknown-root`… never for what is merely not modelled.
+    init(_ element: IBElement) throws {
+        guard element.name == "document", let type = element["type"] else {
+            throw IBImportError("unsupported-document",
+                                "not an Interface Builder document (the root element is <\(element.name.prefix(40))>, not <document type=…>)",
+                                at: element)
+        }
+        guard type.contains("CocoaTouch") else {
+            throw IBImportError("unsupported-document",
+                                "not an iOS document: its type is '\(type.prefix(80))' (only Cocoa Touch xibs and storyboards are read)",
+                                at: element)
+        }
+        guard element.flag("useAutolayout") else {
+            throw IBImportError("unsupported-document",
+                                "the document does not use Auto Layout (useAutolayout is not YES)", at: element)
+        }
+        kind = type.contains("Storyboard") ? .storyboard : .xib
+        self.element = element
+        let deviceElement = element.child("device")
+        deviceID = deviceElement?["id"]
+        device = deviceID.flatMap(IBDevice.named) ?? .fallback
+        landscape = deviceElement?["orientation"] == "landscape"
+        initialControllerID = element["initialViewController"]
+        var images: [String: (width: Double, height: Double)] = [:]
+        var colors: [String: IBElement] = [:]
+        for resource in element.list("resources") {
+            guard let name = resource["name"] else { continue }
+            if resource.name == "image", let width = resource.number("width"), let height = resource.number("height") {
+                images[name] = (width, height)
+            } else if resource.name == "namedColor", let color = resource.child("color") {
+                colors[name] = color
+            }
+        }
+        imageSizes = images
+        namedColors = colors
+        var outlets: [String: String] = [:]
+        element.forEach { node in
+            if node.name == "outlet", let destination = node["destination"], let property = node["property"],
+               outlets[destination] == nil {
+                outlets[destination] = property
+            }
+        }
+        outletNames = outlets
+        toolsVersion = element["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
+        (navigationStacks, tabbedControllers, opaqueBarControllers) = Self.containers(element)
+        roots = kind == .storyboard ? Self.storyboardRoots(element) : Self.xibRoots(element)
+    }
+
+    /// The root `id` names (a root view's, its controller's, or a cell's IB id), else the default:
+    /// a storyboard's initial view controller (else its first), a xib's first top-level view.
+    /// - Throws: `unknown-root` when `id` names none, `no-root` when the document has nothing to lay out.
+    func root(_ id: String?) throws -> Root {
+        if let id {
+            guard let root = roots.first(where: { $0.id == id || $0.controllerID == id }) else {
+                let known = roots.prefix(12).map(\.id).joined(separator: ", ")
+                throw IBImportError("unknown-root", "no view controller, top-level view or cell with IB id '\(id.prefix(64))'; roots: \(known)")
+            }
+            return root
+        }
+        if let initial = initialControllerID, let root = roots.first(where: { $0.controllerID == initial }) {
+            return root
+        }
+        let preferred = kind == .storyboard ? Root.Role.controllerView : .topLevelView
+        if let root = roots.first(where: { $0.role == preferred }) ?? roots.first { return root }
+        throw IBImportError("no-root", "the document holds no view controller view, top-level view or cell to lay out",
+                            at: element)
+    }
+
+    /// Which controllers sit in navigation and tab bar controllers, following segues.
+    private static func containers(_ document: IBElement) -> ([String: Bool], Set<String>, Set<String>) {
+        var stacks: [String: Bool] = [:]
+        var opaque: Set<String> = []
+        var tabbed: Set<String> = []
+        var pushes: [String: [String]] = [:]
+        var navigationRoots: [String: String] = [:]
+        for scene in document.list("scenes") {
+            for controller in scene.list("objects") {
+                guard let id = controller.id else { continue }
+                var segues: [IBElement] = []
+                controller.forEach { if $0.name == "segue" { segues.append($0) } }
+                for segue in segues {
+                    guard let destination = segue["destination"] else { continue }
+                    switch (segue["kind"], segue["relationship"]) {
+                    case ("relationship", "rootViewController") where controller.name == "navigationController":
+                        let large = controller.child("navigationBar", key: "navigationBar")?.flag("largeTitles") ?? false
+                        stacks[destination] = large
+                        navigationRoots[id] = destination
+                        if controller.child("navigationBar", key: "navigationBar")?["translucent"] == "NO" {
+                            opaque.insert(destination)
+                        }
+                    case ("relationship", "viewControllers") where controller.name == "tabBarController":
+                        tabbed.insert(destination)
+                    case ("show", _), ("push", _):
+                        pushes[id, default: []].append(destination)
+                    default: break
+                    }
+                }
+            }
+        }
+        var queue = Array(stacks.keys)
+        while let id = queue.popLast() {
+            for destination in pushes[id] ?? [] where stacks[destination] == nil {
+                stacks[destination] = stacks[id]
+                if opaque.contains(id) { opaque.insert(destination) }
+                queue.append(destination)
+            }
+        }
+        // A tab bar controller's navigation controller shows the tab bar under its whole stack, unless
+        // a pushed controller hides it.
+        var tabQueue = tabbed.compactMap { navigationRoots[$0] }
+        while let id = tabQueue.popLast() {
+            guard !tabbed.contains(id) else { continue }
+            tabbed.insert(id)
+            tabQueue += pushes[id] ?? []
+        }
+        var hidden: Set<String> = []
+        document.forEach { if $0.flag("hidesBottomBarWhenPushed"), let id = $0.id { hidden.insert(id) } }
+        return (stacks, tabbed.subtracting(hidden), opaque)
+    }
+
+    static let cellNames: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]
+
+    private static func storyboardRoots(_ document: IBElement) -> [Root] {
+        var roots: [Root] = []
+        for scene in document.list("scenes") where scene.name == "scene" {
+            for object in scene.list("objects") {
+                if let view = object.children.first(where: { $0["key"] == "view" }), view.name == "view",
+                   let viewID = view.id {
+                    let className = object["customClass"] ?? uikitClass(of: object.name)
+                    let title = object["title"] ?? object.child("navigationItem")?["title"] ?? object["userLabel"]
+                        ?? object["storyboardIdentifier"] ?? className
+                    roots.append(Root(id: viewID, controllerID: object.id, role: .controllerView,
+                                      className: className, title: title, element: view, controller: object))
+                }
+                roots += cells(in: object)
+            }
+        }
+        return roots
+    }
+
+    private static func xibRoots(_ document: IBElement) -> [Root] {
+        var roots: [Root] = []
+        for object in document.list("objects") where object.name != "placeholder" {
+            if cellNames.contains(object.name), let id = object.id {
+                roots.append(cellRoot(object, id: id))
+            } else if object.child("rect", key: "frame") != nil, let id = object.id {
+                let className = object["customClass"] ?? uikitClass(of: object.name)
+                roots.append(Root(id: id, controllerID: nil, role: .topLevelView, className: className,
+                                  title: object["userLabel"] ?? className, element: object, controller: nil))
+            }
+            if !cellNames.contains(object.name) { roots += cells(in: object) }
+        }
+        return roots
+    }
+
+    private static func cells(in element: IBElement) -> [Root] {
+        var found: [Root] = []
+        for child in element.children {
+            if cellNames.contains(child.name), let id = child.id {
+                found.append(cellRoot(child, id: id))
+            } else {
+                found += cells(in: child)
+            }
+        }
+        return found
+    }
+
+    private static func cellRoot(_ cell: IBElement, id: String) -> Root {
+        let className = cell["customClass"] ?? uikitClass(of: cell.name)
+        let title = cell["reuseIdentifier"] ?? cell["userLabel"] ?? className
+        return Root(id: id, controllerID: nil, role: .cell, className: className, title: title, element: cell,
+                    controller: nil)
+    }
+
+    /// `tableViewCell` → `UITableViewCell`, `viewController` → `UIViewController`.
+    static func uikitClass(of elementName: String) -> String {
+        guard let first = elementName.first else { return "UIView" }
+        return "UI" + first.uppercased() + elementName.dropFirst()
+    }
+}

@@ -1,0 +1,402 @@
+import AutoLayout
+
+/// Turns one root of an Interface Builder document into a scene document: views with their frames,
+/// intrinsic sizes, priorities, margins and stack configuration, the guides IB constraints name, and
+/// then the constraints (`IBSceneBuilder+Constraints.swift`). Nothing here touches the layout engine.
+struct IBSceneBuilder {
+    let document: IBDocument
+    let root: IBDocument.Root
+    let traits: IBTraits
+    let rootSize: Size
+    let safeArea: EdgeInsets
+
+    var naming = IBNaming()
+    var constraintNaming = IBNaming()
+    var views: [[String: Any]] = []
+    var constraints: [[String: Any]] = []
+    var guides: [[String: Any]] = []
+    var warnings: [[String: Any]] = []
+    /// Scene ids by IB id (views only).
+    var viewIDs: [String: String] = [:]
+    /// IB ids by scene id (views only).
+    var ibIDs: [String: String] = [:]
+    /// Element names by scene id (`label`, `stackView`…).
+    var kinds: [String: String] = [:]
+    var parents: [String: String] = [:]
+    /// Item names by IB id for guides (`root.safeArea`, `scroll.content`).
+    var guideItems: [String: String] = [:]
+    /// The legacy `topLayoutGuide` and `bottomLayoutGuide` ids.
+    var legacyGuides: [String: String] = [:]
+    var savedFrames: [String: Rect] = [:]
+    var staleViews: Set<String> = []
+    /// Each view's origin in root coordinates from the saved frames, and its effective margins (with
+    /// the safe area folded in as UIKit does), for margins that depend on position.
+    var rootOrigins: [String: Point] = ["root": .zero]
+    var margins: [String: EdgeInsets] = [:]
+    /// Constraint elements with the scene id of the view that holds them.
+    var pending: [(element: IBElement, holder: String)] = []
+
+    init(document: IBDocument, root: IBDocument.Root) {
+        self.document = document
+        self.root = root
+        let device = document.device
+        let classes = device.traits(landscape: document.landscape)
+        traits = IBTraits(widthClass: classes.width, heightClass: classes.height, scanning: root.element)
+        let frame = Self.frame(of: root.element)
+        rootSize = frame.map { Size(width: max($0.width, 1), height: max($0.height, 1)) }
+            ?? device.size(landscape: document.landscape)
+        // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
+        // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
+        let notched = device.portraitSafeArea.bottom > 0
+        var insets = root.role == .cell || (root.role == .topLevelView && !notched) ? .zero
+            : Self.safeArea(document: document, controller: root.controller)
+        // A controller's view that starts below an opaque bar (or ends above one) was saved with that
+        // frame in the window: only the part of the insets over the view counts.
+        // Xcode saves such a view at y = 0 with the bar's height taken off; an opaque navigation
+        // bar says which end.
+        if root.role == .controllerView, let frame {
+            let screen = device.size(landscape: document.landscape)
+            let belowOpaqueBar = root.controller?.id.map { document.opaqueBarControllers.contains($0) } ?? false
+            let offset = frame.minY > 0 ? frame.minY : (belowOpaqueBar && frame.height < screen.height ? insets.top : 0)
+            insets.bottom = max(0, insets.bottom - max(0, screen.height - offset - frame.height))
+            insets.top = max(0, insets.top - offset)
+        }
+        safeArea = insets
+    }
+
+    /// The `<rect key="frame">` of a view element.
+    static func frame(of element: IBElement) -> Rect? {
+        guard let rect = element.child("rect", key: "frame"), let x = rect.number("x"), let y = rect.number("y"),
+              let width = rect.number("width"), let height = rect.number("height") else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// The device's safe area plus the bars Interface Builder simulates over a controller's view: a
+    /// navigation bar when the controller sits in a navigation controller of the document (or, as
+    /// Xcode 26 draws it on notched phones, has a navigation item), 44 pt (48 pt from Xcode 26, 32 pt in a landscape
+    /// phone, 50 pt on iPad) plus 52 pt of large title; a tab bar (49 pt, 50 pt on iPad) for a tab
+    /// bar controller's child; explicit simulated bar metrics win over both.
+    static func safeArea(document: IBDocument, controller: IBElement?) -> EdgeInsets {
+        let device = document.device, landscape = document.landscape
+        var insets = device.safeArea(landscape: landscape)
+        if device.ibID == "retina5_9", document.toolsVersion >= 21000 { insets.top = landscape ? 0 : 50 }
+        if device.ibID == "retina6_1", document.toolsVersion >= 21000 { insets.top = landscape ? 0 : 48 }
+        if landscape, device.ibID == "retina5_9" || device.ibID == "retina6_1", insets.left > 0 {
+            insets.left = 44
+            insets.right = 44
+        }
+        guard let controller, let id = controller.id else { return insets }
+        let top = controller.children.first { $0["key"] == "simulatedTopBarMetrics" }
+        let bottom = controller.children.first { $0["key"] == "simulatedBottomBarMetrics" }
+        let xcode26 = document.toolsVersion >= 24000
+        // Observed in Xcode 26 documents (toolsVersion 24127) on notched phones: a controller with a
+        // navigation item and no navigation controller is drawn with a 48 pt bar on top and the
+        // home indicator's 34 pt added again at the bottom; on home-button phones, with neither.
+        let inferred = xcode26 && device.portraitSafeArea.bottom > 0 && !landscape
+            && controller.child("navigationItem", key: "navigationItem") != nil
+            && document.navigationStacks[id] == nil && top == nil
+        if inferred { insets.bottom += device.portraitSafeArea.bottom }
+        let inStack = document.navigationStacks[id] != nil || inferred
+        let hasNavigationBar = top.map { $0.name.contains("NavigationBar") } ?? inStack
+        if hasNavigationBar {
+            let bar = device.isPad ? 50.0 : (landscape ? 32 : (xcode26 ? 48 : 44))
+            let largeTitle = document.navigationStacks[id] == true
+                && controller.child("navigationItem", key: "navigationItem")?["largeTitleDisplayMode"] != "never"
+            insets.top += bar + (largeTitle && !landscape ? 52 : 0)
+        }
+        let tabbed = document.tabbedControllers.contains(id)
+        if let bottom {
+            if bottom.name.contains("TabBar") { insets.bottom += device.isPad ? 50 : 49 }
+            if bottom.name.contains("Toolbar") { insets.bottom += 44 }
+        } else if tabbed {
+            insets.bottom += device.isPad ? 50 : 49
+        }
+        return insets
+    }
+
+    mutating func warn(_ element: IBElement, _ message: String) {
+        var entry: [String: Any] = ["element": element.name, "line": element.line, "message": message]
+        if let id = element.id { entry["ibId"] = id }
+        warnings.append(entry)
+    }
+
+    /// Builds the whole scene document.
+    mutating func build() -> IBImportResult {
+        viewIDs[root.id] = "root"
+        ibIDs["root"] = root.id
+        kinds["root"] = root.element.name
+        savedFrames["root"] = Rect(origin: .zero, size: rootSize)
+        let device = document.device
+        let systemMargin = rootSize.width >= 414 ? 20.0 : 16
+        var rootMargins = EdgeInsets(top: 0, left: systemMargin, bottom: 0, right: systemMargin)
+        if root.role == .cell {
+            rootMargins = root.element.name == "tableViewCell" ? EdgeInsets(top: 11, left: systemMargin, bottom: 11,
+                                                                            right: systemMargin)
+                : EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        } else if let explicit = explicitMargins(root.element) {
+            rootMargins = explicit
+        }
+        let insetsMargins = root.element["insetsLayoutMarginsFromSafeArea"] != "NO"
+        let marginSafeArea = insetsMargins ? safeArea : .zero
+        margins["root"] = EdgeInsets(top: rootMargins.top + marginSafeArea.top, left: rootMargins.left + marginSafeArea.left,
+                                     bottom: rootMargins.bottom + marginSafeArea.bottom,
+                                     right: rootMargins.right + marginSafeArea.right)
+        registerGuides(of: root.element, sceneID: "root")
+        if let controller = root.controller {
+            for guide in controller.list("layoutGuides") where guide.name == "viewControllerLayoutGuide" {
+                if let id = guide.id, let type = guide["type"] { legacyGuides[id] = type }
+            }
+        }
+        pending += root.element.list("constraints").map { ($0, "root") }
+        addChildren(of: root.element, parent: "root")
+        addConstraints()
+        let title = root.title
+        var rootFields: [String: Any] = [
+            "size": [rootSize.width, rootSize.height],
+            "safeArea": safeArea.components,
+            "scale": device.scale,
+            "layoutMargins": rootMargins.components,
+            "insetsLayoutMarginsFromSafeArea": insetsMargins,
+        ]
+        if let preset = device.preset, root.role != .cell,
+           rootSize == device.size(landscape: document.landscape),
+           safeArea == device.safeArea(landscape: document.landscape) {
+            rootFields["device"] = preset
+            rootFields["orientation"] = document.landscape ? "landscape" : "portrait"
+        }
+        var sceneDocument: [String: Any] = [
+            "name": IBNaming.identifier(title) ?? "imported",
+            "title": title,
+            "description": "Imported from \(document.kind == .storyboard ? "a storyboard" : "a xib"): \(root.className) \(root.id)",
+            "root": rootFields,
+            "views": views,
+            "constraints": constraints,
+        ]
+        if !guides.isEmpty { sceneDocument["guides"] = guides }
+        return IBImportResult(document: sceneDocument, warnings: warnings, kind: document.kind, root: root, roots: document.roots,
+                              savedFrames: savedFrames, staleViews: staleViews, viewIDs: viewIDs)
+    }
+
+    /// Subviews in document order, then the content view a cell or effect view keeps outside `<subviews>`.
+    private func children(of element: IBElement) -> [IBElement] {
+        var result = element.list("subviews")
+        for child in element.children where child["key"] == "contentView" { result.append(child) }
+        return result
+    }
+
+    private mutating func addChildren(of element: IBElement, parent: String) {
+        if ["tableView", "collectionView"].contains(element.name) {
+            for cell in element.list("prototypes") + element.list("cells") {
+                warn(cell, "a cell inside a table or collection view is laid out as its own root (pick it with 'root')")
+            }
+        }
+        var arranged: [String] = []
+        for child in children(of: element) {
+            guard traits.isInstalled(child.id) else {
+                warn(child, "not installed for this device's size classes (\(traits.widthClass) width, \(traits.heightClass) height)")
+                continue
+            }
+            let id = addView(child, parent: parent, arranged: element.name == "stackView")
+            if child["key"] != "contentView" { arranged.append(id) }
+        }
+        if element.name == "stackView", let stackID = viewIDs[element.id ?? ""],
+           let index = views.firstIndex(where: { $0["id"] as? String == stackID }) {
+            views[index]["stack"] = stackFields(traits.effective(element), arranged: arranged)
+        }
+    }
+
+    @discardableResult
+    private mutating func addView(_ raw: IBElement, parent: String, arranged: Bool) -> String {
+        let element = traits.effective(raw)
+        let className = IBViewTraits.className(element)
+        let text = element["text"] ?? element.child("state", key: "normal")?["title"] ?? element["placeholder"]
+        let isContentView = element["key"] == "contentView"
+        let id = naming.unique([element["userLabel"], element.id.flatMap { document.outletNames[$0] },
+                                isContentView ? "contentView" : nil, text, element["image"], element["customClass"]],
+                               fallback: element.name)
+        if let ibID = element.id {
+            viewIDs[ibID] = id
+            ibIDs[id] = ibID
+        }
+        kinds[id] = element.name
+        parents[id] = parent
+        var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]
+        if let ibID = element.id { spec["ibId"] = ibID }
+        if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
+        if let alpha = element.number("alpha") { spec["alpha"] = min(1, max(0, alpha)) }
+        if element.flag("hidden") { spec["hidden"] = true }
+        if element.flag("misplaced") || element.flag("ambiguous") { staleViews.insert(id) }
+        let frame = Self.frame(of: element)
+        if let frame {
+            savedFrames[id] = frame
+            let origin = rootOrigins[parent] ?? .zero
+            rootOrigins[id] = Point(x: origin.x + frame.minX, y: origin.y + frame.minY)
+        } else {
+            warn(element, "no saved frame: the view starts at zero size")
+        }
+        // `fixedFrame` marks a view Interface Builder places by its frame alone (no constraint
+        // positions it); it stays where it was saved, as a loaded nib leaves it.
+        let translates = !arranged && (isContentView || element.flag("fixedFrame")
+                                       || element["translatesAutoresizingMaskIntoConstraints"] != "NO")
+        spec["translatesAutoresizingMaskIntoConstraints"] = translates
+        // Every view starts at its saved frame, as when a nib is loaded: a translated subview of a
+        // constrained view then keeps its margins from the superview's size as saved.
+        if let frame { spec["frame"] = frame.components }
+        if translates {
+            spec["autoresizingMask"] = isContentView ? ["flexibleWidth", "flexibleHeight"] : autoresizingMask(element)
+        }
+        let insets = translates ? EdgeInsets() : alignmentInsets(element)
+        if insets != EdgeInsets() { spec["alignmentRectInsets"] = insets.components }
+        if var intrinsic = intrinsicSize(element, frame: frame) {
+            // UIKit's intrinsic size is the alignment rectangle's.
+            if intrinsic[0] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[0] -= insets.left + insets.right }
+            if intrinsic[1] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[1] -= insets.top + insets.bottom }
+            spec["intrinsicSize"] = intrinsic
+        }
+        let hugging = IBViewTraits.defaultHugging(element)
+        spec["contentHugging"] = [element.number("horizontalHuggingPriority") ?? hugging,
+                                  element.number("verticalHuggingPriority") ?? hugging]
+        spec["compressionResistance"] = [element.number("horizontalCompressionResistancePriority") ?? 750,
+                                         element.number("verticalCompressionResistancePriority") ?? 750]
+        spec["layoutMargins"] = viewMargins(element, id: id, parent: parent, frame: frame).components
+        if element.flag("layoutMarginsFollowReadableWidth") {
+            warn(element, "layoutMarginsFollowReadableWidth is not modelled: the margins are the view's own")
+        }
+        views.append(spec)
+        registerGuides(of: element, sceneID: id)
+        pending += element.list("constraints").map { ($0, id) }
+        addChildren(of: element, parent: id)
+        return id
+    }
+
+    /// Controls whose frame reaches past their alignment rectangle, as the saved frames of every
+    /// document here show: a switch by 2 pt on the right, a segmented control (iOS 13 and later, so
+    /// Xcode 11 documents on) by 1 pt at the bottom.
+    private func alignmentInsets(_ element: IBElement) -> EdgeInsets {
+        switch element.name {
+        case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case "segmentedControl" where document.toolsVersion >= 15000: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        default: EdgeInsets()
+        }
+    }
+
+    /// The drawing label: the user label, the text or title shown, else the class.
+    private func labelText(_ element: IBElement, className: String) -> String {
+        let text = element["userLabel"] ?? element["text"] ?? element.child("state", key: "normal")?["title"]
+            ?? element["placeholder"] ?? className
+        return String(text.prefix(200))
+    }
+
+    /// `<autoresizingMask>` as UIKit option names (`flexibleMinX` is `flexibleLeftMargin`, and so on).
+    private func autoresizingMask(_ element: IBElement) -> [String] {
+        guard let mask = element.child("autoresizingMask", key: "autoresizingMask") else { return [] }
+        let names: [(String, String)] = [
+            ("flexibleMinX", "flexibleLeftMargin"), ("widthSizable", "flexibleWidth"),
+            ("flexibleMaxX", "flexibleRightMargin"), ("flexibleMinY", "flexibleTopMargin"),
+            ("heightSizable", "flexibleHeight"), ("flexibleMaxY", "flexibleBottomMargin"),
+        ]
+        return names.filter { mask.flag($0.0) }.map(\.1)
+    }
+
+    /// The intrinsic content size (−1 for none): content-sized controls take their saved frame
+    /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`,
+    /// any view a numeric `placeholderIntrinsicWidth`/`Height`.
+    private mutating func intrinsicSize(_ element: IBElement, frame: Rect?) -> [Double]? {
+        var size: [Double]?
+        let name = element.name
+        if IBViewTraits.contentSized.contains(name) || (name == "textView" && element["scrollEnabled"] == "NO") {
+            size = frame.map { [$0.width, $0.height] }
+        } else if IBViewTraits.heightOnly.contains(name) {
+            size = frame.map { [-1, $0.height] }
+        } else if name == "imageView", let image = element["image"] {
+            if let resource = document.imageSizes[image] {
+                size = [resource.width, resource.height]
+            } else {
+                warn(element, "image '\(image.prefix(64))' has no size in <resources>: its saved frame stands in")
+                size = frame.map { [$0.width, $0.height] }
+            }
+        }
+        let placeholderWidth = element.number("placeholderIntrinsicWidth")
+        let placeholderHeight = element.number("placeholderIntrinsicHeight")
+        if placeholderWidth != nil || placeholderHeight != nil {
+            size = [placeholderWidth ?? size?[0] ?? -1, placeholderHeight ?? size?[1] ?? -1]
+        }
+        return size
+    }
+
+    private func explicitMargins(_ element: IBElement) -> EdgeInsets? {
+        if let insets = element.child("edgeInsets", key: "layoutMargins") {
+            return EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("left") ?? 0,
+                              bottom: insets.number("bottom") ?? 0, right: insets.number("right") ?? 0)
+        }
+        if let insets = element.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            // Left-to-right: leading is left.
+            return EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("leading") ?? 0,
+                              bottom: insets.number("bottom") ?? 0, right: insets.number("trailing") ?? 0)
+        }
+        return nil
+    }
+
+    /// A view's layout margins as UIKit resolves them where the saved frames place it: its own (8 pt
+    /// by default; a cell's content view 11 pt top and bottom and the cell's side margins), grown by
+    /// the part of the root's safe area it overlaps (`insetsLayoutMarginsFromSafeArea`, on by
+    /// default), and, with `preservesSuperviewLayoutMargins`, at least the superview's margins where
+    /// they reach into it.
+    private mutating func viewMargins(_ element: IBElement, id: String, parent: String, frame: Rect?) -> EdgeInsets {
+        let own = explicitMargins(element) ?? EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        let isCellContent = element.name == "tableViewCellContentView"
+            || (element["key"] == "contentView" && root.element.name == "tableViewCell")
+        // A cell's content view keeps the cell's margins (11 pt top and bottom, the system's side
+        // margin) where it touches the cell, and its own 8 pt beside an accessory.
+        let preserves = element.flag("preservesSuperviewLayoutMargins") || isCellContent
+        guard let frame else { margins[id] = own; return own }
+        var result = own
+        if element["insetsLayoutMarginsFromSafeArea"] != "NO", root.role != .cell,
+           let origin = rootOrigins[id] {
+            result.top += max(0, min(frame.height, safeArea.top - origin.y))
+            result.left += max(0, min(frame.width, safeArea.left - origin.x))
+            result.bottom += max(0, min(frame.height, origin.y + frame.height - (rootSize.height - safeArea.bottom)))
+            result.right += max(0, min(frame.width, origin.x + frame.width - (rootSize.width - safeArea.right)))
+        }
+        if preserves, let outer = margins[parent],
+           let parentFrame = savedFrames[parent] {
+            result.top = max(result.top, outer.top - frame.minY)
+            result.left = max(result.left, outer.left - frame.minX)
+            result.bottom = max(result.bottom, outer.bottom - (parentFrame.height - frame.maxY))
+            result.right = max(result.right, outer.right - (parentFrame.width - frame.maxX))
+        }
+        margins[id] = result
+        return result
+    }
+
+    /// The `stack` field of a `stackView` element.
+    private mutating func stackFields(_ element: IBElement, arranged: [String]) -> [String: Any] {
+        let alignments = ["top": "leading", "bottom": "trailing", "leading": "leading", "trailing": "trailing",
+                          "center": "center", "firstBaseline": "firstBaseline", "lastBaseline": "lastBaseline",
+                          "baseline": "lastBaseline", "fill": "fill"]
+        let alignmentName = element["alignment"] ?? "fill"
+        let alignment = alignments[alignmentName] ?? "fill"
+        if alignments[alignmentName] == nil { warn(element, "unknown stack alignment '\(alignmentName.prefix(40))': fill") }
+        let distributions: Set<String> = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
+        var distribution = element["distribution"] ?? "fill"
+        if !distributions.contains(distribution) {
+            warn(element, "unknown stack distribution '\(distribution.prefix(40))': fill")
+            distribution = "fill"
+        }
+        if element.flag("baselineRelativeArrangement") {
+            warn(element, "baselineRelativeArrangement is not modelled: spacing is measured between edges")
+        }
+        if alignment.hasSuffix("Baseline"), arranged.contains(where: { IBViewTraits.textViews.contains(kinds[$0] ?? "") }) {
+            warn(element, "baseline alignment uses the bottom edges: text baselines are not modelled")
+        }
+        return [
+            "axis": element["axis"] == "vertical" ? "vertical" : "horizontal",
+            "distribution": distribution,
+            "alignment": alignment,
+            // `spacingType="standard"` is UIStackView.spacingUseSystem: the standard 8 pt between views.
+            "spacing": element.number("spacing") ?? (element["spacingType"] == "standard" ? 8 : 0),
+            "isLayoutMarginsRelativeArrangement": element.flag("layoutMarginsRelativeArrangement"),
+            "arranged": arranged,
+        ]
+    }
+}

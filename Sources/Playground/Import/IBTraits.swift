@@ -1,0 +1,68 @@
+/// The size classes a document is laid out for, and the `<variation>` elements that apply under them.
+///
+/// Interface Builder stores per-size-class differences as `<variation key="widthClass=compact">`
+/// children: `<mask key="constraints">` / `<mask key="subviews">` with `<exclude reference=…>` and
+/// `<include reference=…>` decide what is installed (the `default` variation is the Any × Any base,
+/// specific ones override it), and attributes on the variation override the element's own.
+struct IBTraits: Sendable {
+    let widthClass: String
+    let heightClass: String
+    /// IB ids of views and constraints not installed under these traits.
+    private(set) var excluded: Set<String> = []
+
+    init(widthClass: String, heightClass: String, scanning root: IBElement) {
+        self.widthClass = widthClass
+        self.heightClass = heightClass
+        var base: [(String, Bool)] = []
+        var specific: [(String, Bool)] = []
+        root.forEach { element in
+            for variation in element.children where variation.name == "variation" {
+                guard let key = variation["key"] else { continue }
+                let isDefault = key == "default"
+                guard isDefault || matches(key) else { continue }
+                for mask in variation.children where mask.name == "mask" {
+                    for entry in mask.children {
+                        guard let reference = entry["reference"] else { continue }
+                        let change = (reference, entry.name == "include")
+                        if isDefault { base.append(change) } else { specific.append(change) }
+                    }
+                }
+            }
+        }
+        for (reference, include) in base + specific {
+            if include { excluded.remove(reference) } else { excluded.insert(reference) }
+        }
+    }
+
+    /// Whether the variation key (`widthClass=compact`, `heightClass=compact-widthClass=regular`)
+    /// applies: every size class it names must be ours.
+    func matches(_ key: String) -> Bool {
+        guard key != "default" else { return false }
+        for part in key.split(separator: "-") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { return false }
+            switch pair[0] {
+            case "widthClass": if pair[1] != widthClass { return false }
+            case "heightClass": if pair[1] != heightClass { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    func isInstalled(_ id: String?) -> Bool {
+        guard let id else { return true }
+        return !excluded.contains(id)
+    }
+
+    /// `element` with the attributes of its matching variations applied over its own.
+    func effective(_ element: IBElement) -> IBElement {
+        var attributes = element.attributes
+        for variation in element.children where variation.name == "variation" {
+            guard let key = variation["key"], matches(key) else { continue }
+            for (name, value) in variation.attributes where name != "key" { attributes[name] = value }
+        }
+        return IBElement(name: element.name, attributes: attributes, children: element.children,
+                         line: element.line, column: element.column)
+    }
+}

@@ -1,0 +1,89 @@
+import AutoLayout
+import Foundation
+import Testing
+@testable import Playground
+
+/// Real Interface Builder documents (Tests/fixtures/interface-builder, listed in SOURCES.md): every
+/// root of every document is imported and laid out, and each view's frame is compared with the frame
+/// Xcode saved in the document, which Xcode computed with Apple's own engine. That saved frame is the
+/// independent source of every expected value here.
+@Suite struct InterfaceBuilderFixtureTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../fixtures/interface-builder").standardized
+
+    struct Tally {
+        var matched = 0
+        var total = 0
+        var stale = 0
+        var misses: [String] = []
+    }
+
+    static func documents() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    /// Imports every root of `url` and compares frames (0.5 pt per edge).
+    static func tally(_ url: URL) throws -> Tally {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var tally = Tally()
+        let first = try IBImporter.importDocument(text, rootID: nil, maxElements: 200_000)
+        for root in first.roots {
+            var result = try IBImporter.importDocument(text, rootID: root.id, maxElements: 200_000)
+            let scene = try IBImporter.scene(of: &result, time: 0, limits: SessionLimits())
+            if ProcessInfo.processInfo.environment["IB_DUMP"] == root.id {
+                let written = SceneWriter.document(of: scene)
+                for constraint in written["constraints"] as? [[String: Any]] ?? [] {
+                    print(constraint["id"] ?? "", constraint["first"] ?? "", constraint["relation"] ?? "",
+                          constraint["second"] ?? "", constraint["multiplier"] ?? "", constraint["constant"] ?? "",
+                          constraint["priority"] ?? "", constraint["broken"] ?? "")
+                }
+                print(result.warnings)
+                for view in result.document["views"] as? [[String: Any]] ?? [] { print(view) }
+                for conflict in scene.engine.takeConflicts() { print(conflict.log) }
+                for view in scene.engine.views { print(view.identifier, view.frame.components, view.intrinsicContentSize) }
+            }
+            for (id, saved) in result.savedFrames where id != "root" {
+                guard let view = scene.engine.view(id) else { continue }
+                if result.staleViews.contains(id) { tally.stale += 1; continue }
+                tally.total += 1
+                let frame = view.frame
+                let close = abs(frame.minX - saved.minX) <= 0.5 && abs(frame.minY - saved.minY) <= 0.5
+                    && abs(frame.maxX - saved.maxX) <= 0.5 && abs(frame.maxY - saved.maxY) <= 0.5
+                if close {
+                    tally.matched += 1
+                } else {
+                    tally.misses.append("\(root.id)/\(id): \(frame.components) saved \(saved.components)")
+                }
+            }
+        }
+        return tally
+    }
+
+    @Test func atLeastThirtyDocuments() {
+        #expect(Self.documents().count >= 30)
+    }
+
+    /// Prints the per-document table of docs/INTERFACE-BUILDER.md with `IB_REPORT=1`.
+    @Test func savedFramesMatch() throws {
+        var matched = 0
+        var total = 0
+        var lines: [String] = []
+        for url in Self.documents() {
+            let tally = try Self.tally(url)
+            matched += tally.matched
+            total += tally.total
+            let rate = tally.total == 0 ? 100 : 100 * Double(tally.matched) / Double(tally.total)
+            lines.append("| `\(url.lastPathComponent)` | \(tally.matched) / \(tally.total) | \(String(format: "%.1f", rate)) % | \(tally.stale) |")
+            if ProcessInfo.processInfo.environment["IB_REPORT"] == "2" {
+                for miss in tally.misses { lines.append("    \(miss)") }
+            }
+        }
+        let overall = total == 0 ? 0 : Double(matched) / Double(total)
+        lines.append("| all | \(matched) / \(total) | \(String(format: "%.1f", 100 * overall)) % | |")
+        if ProcessInfo.processInfo.environment["IB_REPORT"] != nil { print(lines.joined(separator: "\n")) }
+        #expect(total > 300)
+        #expect(overall >= 0.97, "match rate \(overall)")
+    }
+}
