@@ -26,6 +26,8 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-message-bytes N        largest message; larger ones close the connection with 1009 (default \(defaults.maxMessageBytes))
   --max-views N                views per scene (default \(defaults.sessionLimits.maxViews))
   --max-constraints N          constraints per scene (default \(defaults.sessionLimits.maxConstraints))
+  --max-import-bytes N         bytes of an imported Interface Builder document (default \(defaults.sessionLimits.maxImportBytes))
+  --max-import-elements N      XML elements of an imported document (default \(defaults.sessionLimits.maxImportElements))
   --max-ops N                  ops per message (default \(defaults.sessionLimits.maxOpsPerMessage))
   --max-work N                 solver work units per message, else too-complex (default \(defaults.sessionLimits.maxWorkPerMessage), ~80 ms)
   --rate N                     messages per second per session, else rate-limited; 0 = no rate limits at
@@ -137,6 +139,8 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.limits.maxMessageBytes = flags.options.maxMessageBytes
         case "--max-views": flags.limits.maxViews = count(value(for: name, inline: inline), name)
         case "--max-constraints": flags.limits.maxConstraints = count(value(for: name, inline: inline), name)
+        case "--max-import-bytes": flags.limits.maxImportBytes = count(value(for: name, inline: inline), name, minimum: 1)
+        case "--max-import-elements": flags.limits.maxImportElements = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-ops": flags.limits.maxOpsPerMessage = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-work":
             flags.limits.maxWorkPerMessage = count(value(for: name, inline: inline), name, minimum: 1)
