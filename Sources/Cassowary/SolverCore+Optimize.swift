@@ -169,8 +169,7 @@ extension SolverCore {
     mutating func dualOptimize() -> Int {
         marksObjective = false
         defer { marksObjective = true }
-        while fault == nil, !infeasible.isEmpty {
-            let leaving = infeasible.popMin()
+        while fault == nil, let leaving = infeasible.popFirst() {
             queued[leaving] = false
             guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
             let entering = dualEntering(row)

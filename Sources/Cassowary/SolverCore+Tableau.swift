@@ -146,7 +146,7 @@ extension SolverCore {
     func expand(_ row: Row) -> Row {
         var out = Row(constant: row.constant)
         var pending = IntMap()
-        var heap: [StampedSymbol] = []
+        var heap = BinaryHeap<StampedSymbol>()
         func add(_ s: Int, _ c: Double) {
             guard let r = rowStore[s] else {
                 out.insert(symbol: s, coefficient: c)
@@ -158,33 +158,11 @@ extension SolverCore {
                 pending.setValue(pending.value(at: i) + c, at: i)
             } else {
                 pending.insertNew(s, c)
-                heap.append(StampedSymbol(stamp: r.stamp, symbol: s))
-                var i = heap.count - 1
-                while i > 0 {
-                    let p = (i - 1) / 2
-                    if heap[p].stamp >= heap[i].stamp { break }
-                    heap.swapAt(p, i)
-                    i = p
-                }
+                heap.push(StampedSymbol(stamp: r.stamp, symbol: s))
             }
         }
         for (s, c) in row.cells { add(s, c) }
-        while !heap.isEmpty {
-            let top = heap[0].symbol
-            let last = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = last
-                var i = 0
-                while true {
-                    let l = 2 * i + 1
-                    if l >= heap.count { break }
-                    let r = l + 1
-                    let c = r < heap.count && heap[r].stamp > heap[l].stamp ? r : l
-                    if heap[i].stamp >= heap[c].stamp { break }
-                    heap.swapAt(i, c)
-                    i = c
-                }
-            }
+        while let top = heap.popFirst()?.symbol {
             // Every symbol on the heap is pending and basic (rows do not change during an expansion).
             guard let c = pending.removeValue(forKey: top), let r = rowStore[top] else { continue }
             out.constant += c * r.constant
@@ -338,10 +316,4 @@ extension SolverCore {
         }
         commit()
     }
-}
-
-/// A basic symbol and its row's stamp (expansion resolves references highest stamp first).
-struct StampedSymbol {
-    var stamp: Float
-    var symbol: Int
 }
