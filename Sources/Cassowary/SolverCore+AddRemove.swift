@@ -12,7 +12,7 @@ extension SolverCore {
     mutating func addConstraint(_ constraint: Constraint) throws {
         let key = infoKey(constraint)
         if infos[key] != nil { throw SolverError.duplicateConstraint(constraint) }
-        let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
+        let mark = Mark(symbols: symbols.kinds.count, slots: slotSymbols.count, infeasible: infeasible)
         let required = constraint.strength.isRequired
 
         // Create the row (paper §3.1). Basic variables stay as references for now: if a fresh variable
@@ -53,7 +53,7 @@ extension SolverCore {
             var referencesBasic = false
             var expandedSize = 0
             for (s, _) in row.cells {
-                guard let r = rowStore[s] else { continue }
+                guard let r = symbols.rows[s] else { continue }
                 referencesBasic = true
                 expandedSize += r.lazy ? lazyThreshold + 1 : r.cells.count
             }
@@ -81,7 +81,7 @@ extension SolverCore {
                 subject = marker
             }
             if subject < 0 {
-                journaling = true
+                journal.open()
                 let (ok, artRow) = addWithArtificialVariable(row)
                 if !ok {
                     let conflicting = explanation(row: artRow, basic: -1, failing: constraint)
@@ -100,8 +100,8 @@ extension SolverCore {
             marker: marker, other: other, markerCoefficient: markerCoefficient,
             constant: constraint.expression.constant, order: nextOrder, required: required)
         nextOrder += 1
-        owners[marker] = constraint
-        if other >= 0 { owners[other] = constraint }
+        symbols.owners[marker] = constraint
+        if other >= 0 { symbols.owners[other] = constraint }
         if !required {
             let li = level(for: priority)
             levels[li].count += 1
@@ -128,17 +128,17 @@ extension SolverCore {
             if levels[li].count == 0 { removeLevel(li) }
         }
         let m = info.marker
-        if rowStore[m] != nil {
+        if symbols.rows[m] != nil {
             // Restricted, so in solved form; lazy external rows may still refer to it.
             guard let row = removeRow(m) else { return }
-            if !columns[m].isEmpty { substitute(m, row, everywhere: true) }
+            if !symbols.columns[m].isEmpty { substitute(m, row, everywhere: true) }
         } else {
             let leaving = markerLeavingRow(m)
             if leaving >= 0 {
                 guard var row = removeRow(leaving) else { return }
                 guard row.solveFor(lhs: leaving, rhs: m) else { return recordFault("removeConstraint: marker \(m) not in row \(leaving)") }
                 substitute(m, row, everywhere: true)
-            } else if columns[m].count == 1, !objectiveMentions(m), let id = columns[m].first(where: { _ in true }) {
+            } else if symbols.columns[m].count == 1, !objectiveMentions(m), let id = symbols.columns[m].first(where: { _ in true }) {
                 // The marker appears in one external row only (a variable defined by this equation):
                 // dropping that row frees the variable; rows referring to it stay valid. (No other row
                 // mentions the marker, so no reference can cancel it.)
@@ -151,7 +151,7 @@ extension SolverCore {
             } else {
                 // Every row mentioning the marker cancels it through its references: rewrite them over
                 // non-basic symbols, where the marker no longer appears.
-                for id in columns[m] {
+                for id in symbols.columns[m] {
                     let b = basicOf(id)
                     guard let lazy = removeRow(b) else { return }
                     var row = expand(lazy)
@@ -160,8 +160,8 @@ extension SolverCore {
                 }
             }
         }
-        owners[m] = nil
-        if info.other >= 0 { owners[info.other] = nil }
+        symbols.owners[m] = nil
+        if info.other >= 0 { symbols.owners[info.other] = nil }
         optimize()
     }
 
@@ -177,16 +177,16 @@ extension SolverCore {
     mutating func chooseSubject(_ row: Row, marker: Int, other: Int) -> Int {
         var best = -1
         var bestCount = Int.max
-        for s in row.cells.keys where kinds[s] == .external {
-            let n = columns[s].count
+        for s in row.cells.keys where symbols.kinds[s] == .external {
+            let n = symbols.columns[s].count
             if n < bestCount || (n == bestCount && s < best) {
                 best = s
                 bestCount = n
             }
         }
         if best >= 0 { return best }
-        if kinds[marker] == .slack || kinds[marker] == .error, row.coefficient(for: marker) < 0 { return marker }
-        if other >= 0, kinds[other] == .slack || kinds[other] == .error, row.coefficient(for: other) < 0 {
+        if symbols.kinds[marker] == .slack || symbols.kinds[marker] == .error, row.coefficient(for: marker) < 0 { return marker }
+        if other >= 0, symbols.kinds[other] == .slack || symbols.kinds[other] == .error, row.coefficient(for: other) < 0 {
             return other
         }
         return -1
@@ -200,24 +200,24 @@ extension SolverCore {
     func lazySubject(_ row: Row) -> (Int, Float)? {
         if !lazyRowsEnabled { return nil }
         var high = -Float.infinity
-        for (s, _) in row.cells where kinds[s] == .external {
-            if let r = rowStore[s] { high = Swift.max(high, r.stamp) }
+        for (s, _) in row.cells where symbols.kinds[s] == .external {
+            if let r = symbols.rows[s] { high = Swift.max(high, r.stamp) }
         }
         var best = -1
         var bestCount = Int.max
         var bestStamp: Float = 0
-        for (s, _) in row.cells where kinds[s] == .external && rowStore[s] == nil {
-            let n = columns[s].count
+        for (s, _) in row.cells where symbols.kinds[s] == .external && symbols.rows[s] == nil {
+            let n = symbols.columns[s].count
             if n > bestCount || (n == bestCount && s > best) { continue }
             var low = Float.infinity
             var ok = true
-            for id in columns[s] {
+            for id in symbols.columns[s] {
                 let b = basicOf(id)
-                if kinds[b] != .external {
+                if symbols.kinds[b] != .external {
                     ok = false
                     break
                 }
-                low = Swift.min(low, rowStore[b]?.stamp ?? -Float.infinity)
+                low = Swift.min(low, symbols.rows[b]?.stamp ?? -Float.infinity)
             }
             if !ok { continue }
             let stamp: Float
@@ -246,11 +246,11 @@ extension SolverCore {
     /// `w = w(prev)` arrives with both widths basic.
     func unsharedRestrictedSubject(_ row: Row) -> Int {
         var best = -1
-        for (s, c) in row.cells where c < 0 && (kinds[s] == .slack || kinds[s] == .error) {
+        for (s, c) in row.cells where c < 0 && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
             if best >= 0 && s > best { continue }
             if objectiveMentions(s) { continue }
             var restrictedMention = false
-            for id in columns[s] where kinds[basicOf(id)] != .external {
+            for id in symbols.columns[s] where symbols.kinds[basicOf(id)] != .external {
                 restrictedMention = true
                 break
             }
@@ -260,7 +260,7 @@ extension SolverCore {
     }
 
     mutating func allDummies(_ row: Row) -> Bool {
-        for s in row.cells.keys where kinds[s] != .dummy { return false }
+        for s in row.cells.keys where symbols.kinds[s] != .dummy { return false }
         return true
     }
 
@@ -278,13 +278,13 @@ extension SolverCore {
         }
         artificial = nil
         if !nearZero(finalRow.constant) { return (false, finalRow) }
-        if rowStore[art] != nil, var r = removeRow(art) {
+        if symbols.rows[art] != nil, var r = removeRow(art) {
             if !r.cells.isEmpty {
                 var entering = -1
                 var fallback = -1
                 var dummy = -1
                 for s in r.cells.keys {
-                    switch kinds[s] {
+                    switch symbols.kinds[s] {
                     case .slack, .error: if entering < 0 || s < entering { entering = s }
                     case .external: if fallback < 0 || s < fallback { fallback = s }
                     case .dummy: if dummy < 0 || s < dummy { dummy = s }
@@ -298,13 +298,13 @@ extension SolverCore {
                 enterBasis(entering, r)
             }
         }
-        for id in columns[art] {
+        for id in symbols.columns[art] {
             let b = basicOf(id)
             touch(b)
-            if kinds[b] == .external { structureChanged() }
-            rowStore[b]?.cells.removeValue(forKey: art)
+            if symbols.kinds[b] == .external { structureChanged() }
+            symbols.rows[b]?.cells.removeValue(forKey: art)
         }
-        columns[art] = IntSet()
+        symbols.columns[art] = IntSet()
         removeFromObjective(art)
         return (true, finalRow)
     }
@@ -315,7 +315,7 @@ extension SolverCore {
         var found: [(Int, Constraint)] = []
         var seen = Set<ObjectIdentifier>()
         func visit(_ s: Int) {
-            guard s >= 0, s < owners.count, let c = owners[s], c !== failing else { return }
+            guard s >= 0, s < symbols.owners.count, let c = symbols.owners[s], c !== failing else { return }
             guard let info = infos[infoKey(c)], info.required, seen.insert(ObjectIdentifier(c)).inserted else { return }
             found.append((info.order, c))
         }

@@ -16,12 +16,12 @@ extension SolverCore {
         guard var info = infos[key] else { throw SolverError.unknownConstraint(constraint) }
         let delta = newConstant - info.constant
         if delta == 0 { return }
-        let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
-        journaling = true
+        let mark = Mark(symbols: symbols.kinds.count, slots: slotSymbols.count, infeasible: infeasible)
+        journal.open()
         var failed = applyConstantDelta(info, delta, checkDummies: true)
         if failed < 0 { failed = dualOptimize() }
         if failed >= 0 {
-            let conflicting = explanation(row: rowStore[failed] ?? Row(), basic: failed, failing: constraint)
+            let conflicting = explanation(row: symbols.rows[failed] ?? Row(), basic: failed, failing: constraint)
             rollback(mark)
             throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
         }
@@ -49,19 +49,19 @@ extension SolverCore {
         var failed = -1
         if let old = rowConstant(m) {
             // The journal keeps the exact old constant: (old − s) + s need not give it back.
-            if journaling { constantUndo.append((m, old)) }
+            journal.recordConstant(m, old)
             _ = addToRowConstant(m, -shift)
             failed = checkConstant(m, checkDummies: checkDummies)
         }
         // Rows mentioning the marker: all of them if it is non-basic, else lazy external rows referring
         // to it (they read the new marker plus the shift too).
-        for id in columns[m] {
+        for id in symbols.columns[m] {
             let b = basicOf(id)
             guard let c = rowCell(b, m), let old = rowConstant(b) else {
                 recordMissingCell("applyConstantDelta", symbol: m, row: id)
                 continue
             }
-            if journaling { constantUndo.append((b, old)) }
+            journal.recordConstant(b, old)
             _ = addToRowConstant(b, c * shift)
             let f = checkConstant(b, checkDummies: checkDummies)
             if f >= 0 && (failed < 0 || f < failed) { failed = f }
@@ -71,8 +71,8 @@ extension SolverCore {
 
     /// Queues a restricted basic symbol whose constant went negative for dual optimisation (once).
     @inline(__always) mutating func queueInfeasible(_ b: Int) {
-        if !queued[b] {
-            queued[b] = true
+        if !symbols.queued[b] {
+            symbols.queued[b] = true
             infeasible.push(b)
         }
     }
@@ -82,7 +82,7 @@ extension SolverCore {
             recordMissingRow("checkConstant", symbol: b)
             return -1
         }
-        switch kinds[b] {
+        switch symbols.kinds[b] {
         case .external:
             return -1
         case .dummy:

@@ -84,7 +84,7 @@ extension SolverCore {
         var missing = -1
         column.basics.withUnsafeBufferPointer { basics in
             column.coefficients.withUnsafeBufferPointer { coefficients in
-                rowStore.withUnsafeMutableBufferPointer { rows in
+                symbols.rows.withUnsafeMutableBufferPointer { rows in
                     guard let base = rows.baseAddress else { return }
                     for k in 0..<basics.count {
                         let entry = Int(basics[k])
@@ -108,9 +108,9 @@ extension SolverCore {
     mutating func refresh(_ column: inout MarkerColumn, marker m: Int) {
         column.basics.removeAll(keepingCapacity: true)
         column.coefficients.removeAll(keepingCapacity: true)
-        for id in columns[m] {
+        for id in symbols.columns[m] {
             let b = basicOf(id)
-            let queues = kinds[b] == .slack || kinds[b] == .error
+            let queues = symbols.kinds[b] == .slack || symbols.kinds[b] == .error
             column.basics.append(Int32(queues ? b : ~b))
             guard let c = rowCell(b, m) else {
                 recordMissingCell("refresh", symbol: m, row: id)

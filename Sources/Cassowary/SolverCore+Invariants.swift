@@ -32,12 +32,12 @@ extension SolverCore {
         var problems: [String] = []
         // Local copies (references to the same storage): the nested functions below capture these
         // instead of `self`, which a debug build would copy whole on every call.
-        let kinds = self.kinds
-        let owners = self.owners
-        let rowStore = self.rowStore
-        let columns = self.columns
-        let rowIds = self.rowIds
-        let rowBasics = self.rowBasics
+        let kinds = self.symbols.kinds
+        let owners = self.symbols.owners
+        let rowStore = self.symbols.rows
+        let columns = self.symbols.columns
+        let rowIds = self.symbols.rowIds
+        let rowBasics = self.symbols.rowBasics
         let objective = self.objective
         let levels = self.levels
         let levelStride = self.levelStride
@@ -53,7 +53,7 @@ extension SolverCore {
             }
         }
         for (label, count) in [("rowStore", rowStore.count), ("columns", columns.count), ("rowIds", rowIds.count),
-                               ("owners", owners.count), ("queued", queued.count), ("dirtyFlags", dirtyFlags.count)]
+                               ("owners", owners.count), ("symbols.queued", symbols.queued.count), ("symbols.dirtyFlags", symbols.dirtyFlags.count)]
         where count != symbolCount {
             problems.append("\(label) has \(count) entries for \(symbolCount) symbols")
         }
@@ -84,8 +84,8 @@ extension SolverCore {
                 problems.append("row id \(id) names \(name(b)), which has no row under that id")
             }
         }
-        if freeIds != freeRowIds.count || freeRowIds.contains(where: { $0 < 0 || Int($0) >= rowBasics.count || rowBasics[Int($0)] >= 0 }) {
-            problems.append("free row ids \(freeRowIds.count) do not match the \(freeIds) unused ids")
+        if freeIds != symbols.freeRowIds.count || symbols.freeRowIds.contains(where: { $0 < 0 || Int($0) >= rowBasics.count || rowBasics[Int($0)] >= 0 }) {
+            problems.append("free row ids \(symbols.freeRowIds.count) do not match the \(freeIds) unused ids")
         }
 
         // Rows: solved form, lazy references, feasibility, column index (forward direction).
@@ -239,19 +239,19 @@ extension SolverCore {
         // A primal pivot may leave a row a rounding error below 0 (the ratio test breaks near-ties by id):
         // such a row is queued and skipped by the next dual optimisation, so entries may remain, but the
         // queue and its flags must agree (feasibility itself is checked with the rows above).
-        var flagged = queued.filter { $0 }.count
+        var flagged = symbols.queued.filter { $0 }.count
         for b in infeasible.elements {
-            if b < 0 || b >= symbolCount || !queued[b] {
+            if b < 0 || b >= symbolCount || !symbols.queued[b] {
                 problems.append("\(name(b)) is in the infeasible queue but not flagged")
             } else {
                 flagged -= 1
             }
         }
-        if flagged != 0 { problems.append("\(flagged) symbols flagged as queued are not in the infeasible queue") }
-        if !objectiveDirty.isEmpty || dirtyFlags.contains(true) || !negatives.isEmpty {
+        if flagged != 0 { problems.append("\(flagged) symbols flagged as symbols.queued are not in the infeasible queue") }
+        if !objectiveDirty.isEmpty || symbols.dirtyFlags.contains(true) || !negatives.isEmpty {
             problems.append("objective changes pending outside a call")
         }
-        if journaling || !journalRows.isEmpty || !objectiveUndo.isEmpty || !constantUndo.isEmpty {
+        if !journal.isEmpty {
             problems.append("transaction journal open outside a call")
         }
         if artificial != nil { problems.append("artificial objective left behind") }

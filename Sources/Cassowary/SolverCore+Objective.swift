@@ -11,7 +11,7 @@ extension SolverCore {
         let i = symbol &* levelStride &+ li
         let old = objective[i]
         let v = old + delta
-        if journaling { objectiveUndo.append((li, symbol, old)) }
+        journal.record(.coefficient(level: li, symbol: symbol, old: old))
         objective[i] = nearZero(v) ? 0 : v
         if marksObjective { markObjective(symbol) }
     }
@@ -39,7 +39,7 @@ extension SolverCore {
             let c = objectiveCoefficient(li, symbol)
             if c == 0 { continue }
             addToObjective(li, symbol, -c)
-            if journaling { objectiveUndo.append((li, -1, levels[li].constant)) }
+            journal.record(.levelConstant(level: li, old: levels[li].constant))
             levels[li].constant += c * row.constant
             for (s, v) in row.cells { addToObjective(li, s, c * v) }
         }
@@ -57,7 +57,7 @@ extension SolverCore {
         while i < levels.count && levels[i].priority > priority { i += 1 }
         if i < levels.count && levels[i].priority == priority { return i }
         if levels.count == levelStride { relayoutObjective(stride: levelStride + 1) }
-        let symbols = kinds.count
+        let symbols = symbols.kinds.count
         for s in 0..<symbols {
             let base = s * levelStride
             var j = levels.count
@@ -73,7 +73,7 @@ extension SolverCore {
 
     /// Drops level `li` (no constraint left at its priority); symbols it mentioned are re-examined.
     mutating func removeLevel(_ li: Int) {
-        for s in 0..<kinds.count {
+        for s in 0..<symbols.kinds.count {
             let base = s * levelStride
             if objective[base + li] != 0 { markObjective(s) }
             for j in li..<(levels.count - 1) { objective[base + j] = objective[base + j + 1] }
@@ -83,8 +83,8 @@ extension SolverCore {
     }
 
     mutating func relayoutObjective(stride: Int) {
-        var dense = [Double](repeating: 0, count: kinds.count * stride)
-        for s in 0..<kinds.count {
+        var dense = [Double](repeating: 0, count: symbols.kinds.count * stride)
+        for s in 0..<symbols.kinds.count {
             for li in 0..<levels.count { dense[s * stride + li] = objective[s * levelStride + li] }
         }
         objective = dense
@@ -93,7 +93,7 @@ extension SolverCore {
 
     /// objective[level] += weight × (current expression of the error symbol).
     mutating func addErrorEffect(_ symbol: Int, level li: Int, weight: Double) {
-        if let r = rowStore[symbol] {
+        if let r = symbols.rows[symbol] {
             levels[li].constant += weight * r.constant
             for (s, c) in r.cells { addToObjective(li, s, weight * c) }
         } else {
@@ -104,7 +104,7 @@ extension SolverCore {
     /// The non-zero cells of level `li`, by symbol.
     func objectiveRow(_ li: Int) -> Row {
         var row = Row(constant: levels[li].constant)
-        for s in 0..<kinds.count where objectiveCoefficient(li, s) != 0 {
+        for s in 0..<symbols.kinds.count where objectiveCoefficient(li, s) != 0 {
             row.cells.insertNew(s, objectiveCoefficient(li, s))
         }
         return row

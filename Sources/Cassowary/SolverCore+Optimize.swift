@@ -18,22 +18,22 @@ extension SolverCore {
     }
 
     @inline(__always) mutating func markObjective(_ symbol: Int) {
-        if !dirtyFlags[symbol] {
-            dirtyFlags[symbol] = true
+        if !symbols.dirtyFlags[symbol] {
+            symbols.dirtyFlags[symbol] = true
             objectiveDirty.append(symbol)
         }
     }
 
     mutating func clearObjectiveDirty() {
-        for s in objectiveDirty where s < dirtyFlags.count { dirtyFlags[s] = false }
+        for s in objectiveDirty where s < symbols.dirtyFlags.count { symbols.dirtyFlags[s] = false }
         objectiveDirty.removeAll(keepingCapacity: true)
         negatives.removeAll()
     }
 
     mutating func lexEntering() -> Int {
         for s in objectiveDirty {
-            dirtyFlags[s] = false
-            if kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
+            symbols.dirtyFlags[s] = false
+            if symbols.kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
         }
         objectiveDirty.removeAll(keepingCapacity: true)
         return pickEntering(negatives)
@@ -50,7 +50,7 @@ extension SolverCore {
         }
         var bestCount = Int.max
         for s in candidates {
-            let n = columns[s].count
+            let n = symbols.columns[s].count
             if n < bestCount || (n == bestCount && s < best) {
                 best = s
                 bestCount = n
@@ -62,7 +62,7 @@ extension SolverCore {
     mutating func optimizeArtificial() {
         degeneratePivots = 0
         while fault == nil, let art = artificial {
-            let entering = pickEntering(ArtificialCandidates(row: art, kinds: kinds))
+            let entering = pickEntering(ArtificialCandidates(row: art, kinds: symbols.kinds))
             if entering < 0 { return }
             let leaving = leavingRow(entering)
             if leaving < 0 { return }
@@ -74,7 +74,7 @@ extension SolverCore {
     /// Counts consecutive degenerate pivots (the leaving row's constant is zero: the objective does not
     /// move), to switch ``pickEntering(_:)`` to Bland's rule before any cycle can form.
     @inline(__always) mutating func countDegenerate(_ leaving: Int) {
-        if nearZero(rowStore[leaving]?.constant ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
+        if nearZero(symbols.rows[leaving]?.constant ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
     }
 
     @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
@@ -87,10 +87,10 @@ extension SolverCore {
     mutating func leavingRow(_ entering: Int) -> Int {
         var best = -1
         var bestRatio = Double.infinity
-        for id in columns[entering] {
+        for id in symbols.columns[entering] {
             let b = basicOf(id)
-            if kinds[b] == .external { continue }
-            guard let row = rowStore[b], let c = row.cells[entering] else {
+            if symbols.kinds[b] == .external { continue }
+            guard let row = symbols.rows[b], let c = row.cells[entering] else {
                 recordMissingCell("leavingRow", symbol: entering, row: id)
                 return -1
             }
@@ -114,10 +114,10 @@ extension SolverCore {
     mutating func markerLeavingRow(_ marker: Int) -> Int {
         var dummy = -1, first = -1, second = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        for id in columns[marker] {
+        for id in symbols.columns[marker] {
             let b = basicOf(id)
-            guard let row = rowStore[b], let c = row.cells[marker] else { continue }
-            switch kinds[b] {
+            guard let row = symbols.rows[b], let c = row.cells[marker] else { continue }
+            switch symbols.kinds[b] {
             case .external:
                 continue
             case .dummy where nearZero(row.constant):
@@ -148,10 +148,10 @@ extension SolverCore {
     /// the marker would divide by nothing. Nil if every expansion cancels (the marker is in no row).
     mutating func externalMarkerRow(_ marker: Int) -> (basic: Int, expanded: Row)? {
         var candidates: [Int] = []
-        for id in columns[marker] where kinds[basicOf(id)] == .external { candidates.append(basicOf(id)) }
+        for id in symbols.columns[marker] where symbols.kinds[basicOf(id)] == .external { candidates.append(basicOf(id)) }
         candidates.sort()
         for b in candidates {
-            guard let row = rowStore[b] else { continue }
+            guard let row = symbols.rows[b] else { continue }
             let expanded = row.lazy ? expand(row) : row
             if expanded.cells[marker] != nil { return (b, expanded) }
         }
@@ -170,13 +170,13 @@ extension SolverCore {
         marksObjective = false
         defer { marksObjective = true }
         while fault == nil, let leaving = infeasible.popFirst() {
-            queued[leaving] = false
-            guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
+            symbols.queued[leaving] = false
+            guard let row = symbols.rows[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
             let entering = dualEntering(row)
             if entering < 0 {
-                for b in infeasible.elements { queued[b] = false }
+                for b in infeasible.elements { symbols.queued[b] = false }
                 infeasible.removeAll()
-                for s in kinds.indices where objectiveMentions(s) { markObjective(s) }
+                for s in symbols.kinds.indices where objectiveMentions(s) { markObjective(s) }
                 return leaving
             }
             pivot(leaving: leaving, entering: entering)
@@ -187,7 +187,7 @@ extension SolverCore {
     mutating func dualEntering(_ row: Row) -> Int {
         var best = -1
         var bestCoefficient = 0.0
-        for (s, c) in row.cells where c > 0 && kinds[s] != .dummy {
+        for (s, c) in row.cells where c > 0 && symbols.kinds[s] != .dummy {
             if best < 0 {
                 best = s
                 bestCoefficient = c

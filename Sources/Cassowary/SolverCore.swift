@@ -101,25 +101,10 @@ struct SolverCore {
     /// With false, every row is kept in classic solved form (the reference the tests compare with).
     var lazyRowsEnabled = true
 
-    // Symbols: dense ids, per-symbol data in parallel arrays.
-    var kinds: [SymbolKind] = []
-    /// Row of each basic symbol (nil for non-basic symbols).
-    var rowStore: [Row?] = []
-    /// Column index: for each symbol, the ids of the rows that mention it directly (restricted rows
-    /// mention only non-basic symbols; lazy external rows may mention basic ones). A row keeps its id
-    /// through pivots (only its basic symbol changes), so a pivot does not rewrite the columns of every
-    /// symbol in the pivot row.
-    var columns: [IntSet] = []
-    /// Row id of each basic symbol (-1 if non-basic), basic symbol of each row id (-1 if free).
-    var rowIds: [Int32] = []
-    var rowBasics: [Int32] = []
-    var freeRowIds: [Int32] = []
-    /// Constraint owning a marker / error symbol.
-    var owners: [Constraint?] = []
+    /// The per-symbol storage: kinds, rows, column index, row ids, owners, queue and dirty flags.
+    var symbols = SymbolTable()
 
     var infeasible = SymbolHeap()
-    /// Whether a symbol is queued in `infeasible` (keeps the queue free of duplicates).
-    var queued: [Bool] = []
     /// Objective, one level per priority, sorted by decreasing priority; coefficients in `objective`,
     /// `levelStride` slots per symbol (see SolverCore+Objective.swift).
     var levels: [Level] = []
@@ -180,10 +165,7 @@ struct SolverCore {
     var degeneratePivots = 0
 
     // Transaction journal (only active while a call can still fail after mutating the tableau).
-    var journaling = false
-    var journalRows: [Int: (row: Row?, id: Int32)] = [:]
-    var objectiveUndo: [(level: Int, symbol: Int, old: Double)] = []
-    var constantUndo: [(basic: Int, old: Double)] = []
+    var journal = Journal()
 
     /// Creates an empty solver.
     init() {}
@@ -195,7 +177,7 @@ struct SolverCore {
         var values = slotValues
         slotValues = []
         var anyLazy = false
-        rowStore.withUnsafeBufferPointer { rows in
+        symbols.rows.withUnsafeBufferPointer { rows in
             slotSymbols.withUnsafeBufferPointer { symbols in
                 values.withUnsafeMutableBufferPointer { out in
                     guard let base = rows.baseAddress else { return }
@@ -218,7 +200,7 @@ struct SolverCore {
             for k in evalSlots.indices { values[evalSlots[k]] = evalValues[evalSlotPositions[k]] }
             // Rows found not to be lazy any more while compiling: their constant.
             for slot in values.indices where values[slot].isNaN {
-                values[slot] = rowStore[slotSymbols[slot]]?.constant ?? 0
+                values[slot] = symbols.rows[slotSymbols[slot]]?.constant ?? 0
             }
         }
         slotValues = values
@@ -229,7 +211,7 @@ struct SolverCore {
 
     /// Evaluates the compiled lazy rows into `evalValues`.
     mutating func runEvaluation() {
-        rowStore.withUnsafeBufferPointer { rows in
+        symbols.rows.withUnsafeBufferPointer { rows in
             guard let base = rows.baseAddress else { return }
             evalOrder.withUnsafeBufferPointer { order in
                 evalStarts.withUnsafeBufferPointer { starts in
@@ -269,7 +251,7 @@ struct SolverCore {
         evalSlots.removeAll(keepingCapacity: true)
         evalSlotPositions.removeAll(keepingCapacity: true)
         // Per symbol while compiling: -1 not visited, -2 visited and not lazy, else position.
-        var position = [Int32](repeating: -1, count: kinds.count)
+        var position = [Int32](repeating: -1, count: symbols.kinds.count)
         var stack = scratch
         scratch = []
         stack.removeAll(keepingCapacity: true)
@@ -289,7 +271,7 @@ struct SolverCore {
         swap(&slots, &evalSlots)
         swap(&slotPositions, &evalSlotPositions)
         // Rows are read in place (field reads through the optional, no copies of the rows).
-        rowStore.withUnsafeBufferPointer { rows in
+        symbols.rows.withUnsafeBufferPointer { rows in
             guard let base = rows.baseAddress else { return }
             for slot in slotSymbols.indices {
                 let root = slotSymbols[slot]
@@ -340,7 +322,7 @@ struct SolverCore {
         swap(&coefficients, &evalCoefficients)
         swap(&slots, &evalSlots)
         swap(&slotPositions, &evalSlotPositions)
-        for t in notLazy { rowStore[t]?.lazy = false }
+        for t in notLazy { symbols.rows[t]?.lazy = false }
         evalValues = [Double](repeating: 0, count: evalOrder.count)
         scratch = stack
         programVersion = structureVersion
@@ -355,15 +337,8 @@ struct SolverCore {
 
     /// Removes every constraint, edit variable and variable.
     mutating func reset() {
-        kinds = []
-        rowStore = []
-        columns = []
-        rowIds = []
-        rowBasics = []
-        freeRowIds = []
-        owners = []
+        symbols = SymbolTable()
         infeasible = SymbolHeap()
-        queued = []
         levels = []
         objective = []
         levelStride = 1
@@ -379,12 +354,8 @@ struct SolverCore {
         structureChanged()
         nextOrder = 0
         objectiveDirty = []
-        dirtyFlags = []
         negatives = IntSet()
-        journaling = false
-        journalRows = [:]
-        objectiveUndo = []
-        constantUndo = []
+        journal = Journal()
         fault = nil
         plantedFault = false
     }
@@ -392,7 +363,7 @@ struct SolverCore {
     /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.
     var debugDescription: String {
         func name(_ s: Int) -> String {
-            switch kinds[s] {
+            switch symbols.kinds[s] {
             case .external: return "x\(s)"
             case .slack: return "s\(s)"
             case .error: return "e\(s)"
@@ -411,7 +382,7 @@ struct SolverCore {
         out += "Objective:\n"
         for li in levels.indices { out += "  @\(levels[li].priority) (\(levels[li].count)): \(text(objectiveRow(li)))\n" }
         out += "Tableau:\n"
-        for s in rowStore.indices { if let row = rowStore[s] { out += "  \(name(s)) = \(text(row))\n" } }
+        for s in symbols.rows.indices { if let row = symbols.rows[s] { out += "  \(name(s)) = \(text(row))\n" } }
         out += "Constraints: \(infos.count), edit variables: \(edits.count), infeasible: \(infeasible.elements)\n"
         return out
     }

@@ -109,6 +109,6 @@ import Testing
         for v in vars where edits[v] != nil { try s.removeEditVariable(v) }
         for c in installed + base { try s.removeConstraint(c) }
         #expect(s.core.infos.isEmpty && s.core.levels.isEmpty)
-        #expect(s.core.rowStore.allSatisfy { $0 == nil })
+        #expect(s.core.symbols.rows.allSatisfy { $0 == nil })
     }
 }
