@@ -103,8 +103,8 @@ extension SolverCore {
         symbols.owners[marker] = constraint
         if other >= 0 { symbols.owners[other] = constraint }
         if !required {
-            let li = level(for: priority)
-            levels[li].count += 1
+            let li = objective.level(for: priority)
+            objective.levels[li].count += 1
             if constraint.relation == .equal { addErrorEffect(marker, level: li, weight: weight) }
             addErrorEffect(other, level: li, weight: weight)
         }
@@ -121,11 +121,11 @@ extension SolverCore {
             throw SolverError.unknownConstraint(constraint)
         }
         let (priority, weight) = objectivePriorityAndWeight(constraint.strength)
-        if !info.required, let li = levels.firstIndex(where: { $0.priority == priority }) {
+        if !info.required, let li = objective.levelIndex(of: priority) {
             if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -weight) }
             addErrorEffect(info.other, level: li, weight: -weight)
-            levels[li].count -= 1
-            if levels[li].count == 0 { removeLevel(li) }
+            objective.levels[li].count -= 1
+            if objective.levels[li].count == 0 { for s in objective.removeLevel(li) { markObjective(s) } }
         }
         let m = info.marker
         if symbols.rows[m] != nil {
@@ -138,7 +138,7 @@ extension SolverCore {
                 guard var row = removeRow(leaving) else { return }
                 guard row.solveFor(lhs: leaving, rhs: m) else { return recordFault("removeConstraint: marker \(m) not in row \(leaving)") }
                 substitute(m, row, everywhere: true)
-            } else if symbols.columns[m].count == 1, !objectiveMentions(m), let id = symbols.columns[m].first(where: { _ in true }) {
+            } else if symbols.columns[m].count == 1, !objective.mentions(m), let id = symbols.columns[m].first(where: { _ in true }) {
                 // The marker appears in one external row only (a variable defined by this equation):
                 // dropping that row frees the variable; rows referring to it stay valid. (No other row
                 // mentions the marker, so no reference can cancel it.)
@@ -248,7 +248,7 @@ extension SolverCore {
         var best = -1
         for (s, c) in row.cells where c < 0 && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
             if best >= 0 && s > best { continue }
-            if objectiveMentions(s) { continue }
+            if objective.mentions(s) { continue }
             var restrictedMention = false
             for id in symbols.columns[s] where symbols.kinds[basicOf(id)] != .external {
                 restrictedMention = true

@@ -38,9 +38,9 @@ extension SolverCore {
         let columns = self.symbols.columns
         let rowIds = self.symbols.rowIds
         let rowBasics = self.symbols.rowBasics
-        let objective = self.objective
-        let levels = self.levels
-        let levelStride = self.levelStride
+        let objective = self.objective.coefficients
+        let levels = self.objective.levels
+        let levelStride = self.objective.stride
         let infos = self.infos
         let symbolCount = kinds.count
         func name(_ s: Int) -> String {

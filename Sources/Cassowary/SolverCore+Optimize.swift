@@ -33,7 +33,7 @@ extension SolverCore {
     mutating func lexEntering() -> Int {
         for s in objectiveDirty {
             symbols.dirtyFlags[s] = false
-            if symbols.kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
+            if symbols.kinds[s] != .dummy && objective.isLexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
         }
         objectiveDirty.removeAll(keepingCapacity: true)
         return pickEntering(negatives)
@@ -176,7 +176,7 @@ extension SolverCore {
             if entering < 0 {
                 for b in infeasible.elements { symbols.queued[b] = false }
                 infeasible.removeAll()
-                for s in symbols.kinds.indices where objectiveMentions(s) { markObjective(s) }
+                for s in symbols.kinds.indices where objective.mentions(s) { markObjective(s) }
                 return leaving
             }
             pivot(leaving: leaving, entering: entering)
@@ -195,9 +195,9 @@ extension SolverCore {
             }
             // Compare objective[s]/c with objective[best]/bestCoefficient, highest level first.
             var decided = false
-            for li in levels.indices {
-                let a = objectiveCoefficient(li, s) / c
-                let b = objectiveCoefficient(li, best) / bestCoefficient
+            for li in objective.levels.indices {
+                let a = objective.coefficient(li, s) / c
+                let b = objective.coefficient(li, best) / bestCoefficient
                 if a < b - epsilon {
                     best = s
                     bestCoefficient = c

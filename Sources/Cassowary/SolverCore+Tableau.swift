@@ -8,7 +8,7 @@ extension SolverCore {
     }
 
     mutating func newSymbol(_ kind: SymbolKind) -> Int {
-        for _ in 0..<levelStride { objective.append(0) }
+        objective.appendSymbol()
         return symbols.append(kind)
     }
 
@@ -110,7 +110,7 @@ extension SolverCore {
         symbols.columns[symbol] = targets
         restricted.removeAll(keepingCapacity: true)
         scratch = restricted
-        if objectiveMentions(symbol) {
+        if objective.mentions(symbol) {
             let full = expanded ?? expand(row)
             expanded = full
             substituteObjective(symbol, full)
@@ -265,9 +265,9 @@ extension SolverCore {
         for entry in journal.objective.reversed() {
             switch entry {
             case let .levelConstant(level, old):
-                levels[level].constant = old
+                objective.levels[level].constant = old
             case let .coefficient(level, symbol, old) where symbol < symbols.count:
-                objective[symbol * levelStride + level] = old
+                objective.coefficients[symbol * objective.stride + level] = old
             case .coefficient:
                 break  // a symbol this call created, dropped below
             }
@@ -277,7 +277,7 @@ extension SolverCore {
         infeasible = mark.infeasible
         if symbols.count > mark.symbols {
             symbols.truncate(to: mark.symbols)
-            objective.removeSubrange((mark.symbols * levelStride)...)
+            objective.truncate(symbols: mark.symbols)
         }
         for b in infeasible.elements { symbols.queued[b] = true }
         symbols.rebuildFreeRowIds()

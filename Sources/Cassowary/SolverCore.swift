@@ -1,14 +1,3 @@
-/// One priority level of the lexicographic objective: the weighted errors of all non-required
-/// constraints whose priority equals `priority`, expressed over the current non-basic symbols.
-struct Level {
-    var priority: Double
-    /// The level's constant (its coefficients live in ``SolverCore/objective``). Only structural changes
-    /// move it; constant changes (`setConstant`, `suggestValue`) leave it stale, and only the dump reads it.
-    var constant: Double
-    /// Number of installed constraints contributing to the level.
-    var count: Int
-}
-
 /// What the solver remembers about an installed constraint (the paper's marker and error variables).
 /// Kept small (24 bytes): one per constraint. Priority and weight are read from the constraint itself.
 struct ConstraintInfo {
@@ -105,11 +94,8 @@ struct SolverCore {
     var symbols = SymbolTable()
 
     var infeasible = SymbolHeap()
-    /// Objective, one level per priority, sorted by decreasing priority; coefficients in `objective`,
-    /// `levelStride` slots per symbol (see SolverCore+Objective.swift).
-    var levels: [Level] = []
-    var objective: [Double] = []
-    var levelStride = 1
+    /// The lexicographic objective: levels and dense coefficients (see ``Objective``).
+    var objective = Objective()
     var artificial: Row?
 
     /// Installed constraints by `ObjectIdentifier` bit pattern (see ``infoKey(_:)``).
@@ -125,22 +111,11 @@ struct SolverCore {
     var slotSymbols: [Int] = []
     var slotValues: [Double] = []
 
-    /// The evaluation of lazy rows compiled into flat arrays, in dependency order: row `evalOrder[i]` is
-    /// its constant plus `evalCoefficients[j] × value(evalReferences[j])` for j in
-    /// `evalStarts[i]..<evalStarts[i + 1]`; a reference to a lazy row is its position in `evalOrder` (its
-    /// value in `evalValues`), any other reference a symbol whose row constant is read. Variable slot
-    /// `evalSlots[k]` takes `evalValues[evalSlotPositions[k]]`. Rebuilt when `structureVersion` moved (a
-    /// lazy row or what it refers to changed shape).
-    var evalOrder: [Int] = []
-    var evalStarts: [Int] = [0]
-    var evalReferences: [Int] = []
-    var evalReferenceIsLazy: [Bool] = []
-    var evalCoefficients: [Double] = []
-    var evalValues: [Double] = []
-    var evalSlots: [Int] = []
-    var evalSlotPositions: [Int] = []
+    /// The lazy rows' evaluation program (see ``LazyEvaluation``), valid while its version equals
+    /// `structureVersion`.
+    var evaluation = LazyEvaluation()
+    /// Moves whenever the shape of a lazy row, or of a row one refers to, changes.
     var structureVersion = 0
-    var programVersion = -1
     /// Moves whenever a tableau row gains, loses or re-weights a cell or changes its basic symbol
     /// (constant-only changes keep it): the validity stamp of every ``MarkerColumn``.
     var cellsVersion = 0
@@ -178,12 +153,12 @@ struct SolverCore {
         slotValues = []
         var anyLazy = false
         symbols.rows.withUnsafeBufferPointer { rows in
-            slotSymbols.withUnsafeBufferPointer { symbols in
+            slotSymbols.withUnsafeBufferPointer { slotSymbols in
                 values.withUnsafeMutableBufferPointer { out in
                     guard let base = rows.baseAddress else { return }
-                    for slot in 0..<symbols.count {
+                    for slot in 0..<slotSymbols.count {
                         // Read the constant in place (no copy of the row's storage references).
-                        let s = symbols[slot]
+                        let s = slotSymbols[slot]
                         if base[s]?.lazy == true {
                             anyLazy = true
                             out[slot] = .nan
@@ -195,9 +170,17 @@ struct SolverCore {
             }
         }
         if anyLazy {
-            if programVersion != structureVersion { compileEvaluation() }
-            runEvaluation()
-            for k in evalSlots.indices { values[evalSlots[k]] = evalValues[evalSlotPositions[k]] }
+            // Moved out of `self` so that the closures lending the rows capture a local.
+            var evaluation = LazyEvaluation()
+            swap(&evaluation, &self.evaluation)
+            if evaluation.version != structureVersion {
+                let notLazy = symbols.rows.withUnsafeBufferPointer { evaluation.compile($0, slotSymbols: slotSymbols) }
+                for t in notLazy { symbols.rows[t]?.lazy = false }
+                evaluation.version = structureVersion
+            }
+            symbols.rows.withUnsafeBufferPointer { evaluation.run($0) }
+            evaluation.write(into: &values)
+            swap(&evaluation, &self.evaluation)
             // Rows found not to be lazy any more while compiling: their constant.
             for slot in values.indices where values[slot].isNaN {
                 values[slot] = symbols.rows[slotSymbols[slot]]?.constant ?? 0
@@ -208,125 +191,6 @@ struct SolverCore {
 
     /// Marks the shape of lazy rows (or of what they refer to) as changed.
     @inline(__always) mutating func structureChanged() { structureVersion &+= 1 }
-
-    /// Evaluates the compiled lazy rows into `evalValues`.
-    mutating func runEvaluation() {
-        symbols.rows.withUnsafeBufferPointer { rows in
-            guard let base = rows.baseAddress else { return }
-            evalOrder.withUnsafeBufferPointer { order in
-                evalStarts.withUnsafeBufferPointer { starts in
-                    evalReferences.withUnsafeBufferPointer { references in
-                        evalReferenceIsLazy.withUnsafeBufferPointer { isLazy in
-                            evalCoefficients.withUnsafeBufferPointer { coefficients in
-                                evalValues.withUnsafeMutableBufferPointer { values in
-                                    for i in 0..<order.count {
-                                        let t = order[i]
-                                        var v = base[t].unsafelyUnwrapped.constant
-                                        for j in starts[i]..<starts[i + 1] {
-                                            let z = references[j]
-                                            let value = isLazy[j] ? values[z] : base[z].unsafelyUnwrapped.constant
-                                            v += coefficients[j] * value
-                                        }
-                                        values[i] = v
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Compiles the lazy rows of every variable into the flat evaluation program (depth-first from each
-    /// variable, references first; an explicit stack, since chains of references can be as long as the
-    /// layout). Rows found to refer to nothing basic any more stop being lazy.
-    mutating func compileEvaluation() {
-        evalOrder.removeAll(keepingCapacity: true)
-        evalStarts.removeAll(keepingCapacity: true)
-        evalStarts.append(0)
-        evalReferences.removeAll(keepingCapacity: true)
-        evalReferenceIsLazy.removeAll(keepingCapacity: true)
-        evalCoefficients.removeAll(keepingCapacity: true)
-        evalSlots.removeAll(keepingCapacity: true)
-        evalSlotPositions.removeAll(keepingCapacity: true)
-        // Per symbol while compiling: -1 not visited, -2 visited and not lazy, else position.
-        var position = [Int32](repeating: -1, count: symbols.kinds.count)
-        var stack = scratch
-        scratch = []
-        stack.removeAll(keepingCapacity: true)
-        var notLazy: [Int] = []
-        var order: [Int] = []
-        var starts: [Int] = [0]
-        var references: [Int] = []
-        var referenceIsLazy: [Bool] = []
-        var coefficients: [Double] = []
-        var slots: [Int] = []
-        var slotPositions: [Int] = []
-        swap(&order, &evalOrder)
-        swap(&starts, &evalStarts)
-        swap(&references, &evalReferences)
-        swap(&referenceIsLazy, &evalReferenceIsLazy)
-        swap(&coefficients, &evalCoefficients)
-        swap(&slots, &evalSlots)
-        swap(&slotPositions, &evalSlotPositions)
-        // Rows are read in place (field reads through the optional, no copies of the rows).
-        symbols.rows.withUnsafeBufferPointer { rows in
-            guard let base = rows.baseAddress else { return }
-            for slot in slotSymbols.indices {
-                let root = slotSymbols[slot]
-                guard base[root]?.lazy == true else { continue }
-                if position[root] == -1 { stack.append(root) }
-                while let t = stack.last {
-                    if position[t] != -1 {
-                        stack.removeLast()
-                        continue
-                    }
-                    let cells = base[t].unsafelyUnwrapped.cells
-                    var ready = true
-                    for (z, _) in cells where base[z]?.lazy == true && position[z] == -1 {
-                        ready = false
-                        stack.append(z)
-                    }
-                    if !ready { continue }
-                    stack.removeLast()
-                    var anyReference = false
-                    for (z, a) in cells {
-                        guard let zLazy = base[z]?.lazy else { continue }
-                        anyReference = true
-                        let lazyReference = zLazy && position[z] >= 0
-                        references.append(lazyReference ? Int(position[z]) : z)
-                        referenceIsLazy.append(lazyReference)
-                        coefficients.append(a)
-                    }
-                    if anyReference {
-                        position[t] = Int32(order.count)
-                        order.append(t)
-                        starts.append(references.count)
-                    } else {
-                        // Refers to nothing basic: read as a constant (and marked so below).
-                        notLazy.append(t)
-                        position[t] = -2
-                    }
-                }
-                if position[root] >= 0 {
-                    slots.append(slot)
-                    slotPositions.append(Int(position[root]))
-                }
-            }
-        }
-        swap(&order, &evalOrder)
-        swap(&starts, &evalStarts)
-        swap(&references, &evalReferences)
-        swap(&referenceIsLazy, &evalReferenceIsLazy)
-        swap(&coefficients, &evalCoefficients)
-        swap(&slots, &evalSlots)
-        swap(&slotPositions, &evalSlotPositions)
-        for t in notLazy { symbols.rows[t]?.lazy = false }
-        evalValues = [Double](repeating: 0, count: evalOrder.count)
-        scratch = stack
-        programVersion = structureVersion
-    }
 
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
     /// never seen (or seen only after the last update).
@@ -339,9 +203,7 @@ struct SolverCore {
     mutating func reset() {
         symbols = SymbolTable()
         infeasible = SymbolHeap()
-        levels = []
-        objective = []
-        levelStride = 1
+        objective = Objective()
         artificial = nil
         infos.removeAll()
         edits.removeAll()
@@ -380,7 +242,7 @@ struct SolverCore {
             out += "  \(slotVariables[slot]) -> \(name(slotSymbols[slot]))\n"
         }
         out += "Objective:\n"
-        for li in levels.indices { out += "  @\(levels[li].priority) (\(levels[li].count)): \(text(objectiveRow(li)))\n" }
+        for (li, level) in objective.levels.enumerated() { out += "  @\(level.priority) (\(level.count)): \(text(objective.row(li)))\n" }
         out += "Tableau:\n"
         for s in symbols.rows.indices { if let row = symbols.rows[s] { out += "  \(name(s)) = \(text(row))\n" } }
         out += "Constraints: \(infos.count), edit variables: \(edits.count), infeasible: \(infeasible.elements)\n"

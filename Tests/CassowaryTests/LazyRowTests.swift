@@ -32,8 +32,8 @@ func tableauProblems(_ core: SolverCore) -> [String] {
             }
         }
     }
-    for li in core.levels.indices {
-        for (s, _) in core.objectiveRow(li).cells where rows[s] != nil { problems.append("objective mentions basic \(s)") }
+    for li in core.objective.levels.indices {
+        for (s, _) in core.objective.row(li).cells where rows[s] != nil { problems.append("objective mentions basic \(s)") }
     }
     return problems
 }
