@@ -128,7 +128,7 @@ extension SolverCore {
             if objective.levels[li].count == 0 { for s in objective.removeLevel(li) { markObjective(s) } }
         }
         let m = info.marker
-        if symbols.rows[m] != nil {
+        if symbols.rows.hasRow(m) {
             // Restricted, so in solved form; lazy external rows may still refer to it.
             guard let row = removeRow(m) else { return }
             if !symbols.columns[m].isEmpty { substitute(m, row, everywhere: true) }
@@ -201,12 +201,12 @@ extension SolverCore {
         if !lazyRowsEnabled { return nil }
         var high = -Float.infinity
         for (s, _) in row.cells where symbols.kinds[s] == .external {
-            if let r = symbols.rows[s] { high = Swift.max(high, r.stamp) }
+            if let stamp = symbols.rows.stamp(s) { high = Swift.max(high, stamp) }
         }
         var best = -1
         var bestCount = Int.max
         var bestStamp: Float = 0
-        for (s, _) in row.cells where symbols.kinds[s] == .external && symbols.rows[s] == nil {
+        for (s, _) in row.cells where symbols.kinds[s] == .external && !symbols.rows.hasRow(s) {
             let n = symbols.columns[s].count
             if n > bestCount || (n == bestCount && s > best) { continue }
             var low = Float.infinity
@@ -217,7 +217,7 @@ extension SolverCore {
                     ok = false
                     break
                 }
-                low = Swift.min(low, symbols.rows[b]?.stamp ?? -Float.infinity)
+                low = Swift.min(low, symbols.rows.stamp(b) ?? -Float.infinity)
             }
             if !ok { continue }
             let stamp: Float
@@ -278,7 +278,7 @@ extension SolverCore {
         }
         artificial = nil
         if !nearZero(finalRow.constant) { return (false, finalRow) }
-        if symbols.rows[art] != nil, var r = removeRow(art) {
+        if symbols.rows.hasRow(art), var r = removeRow(art) {
             if !r.cells.isEmpty {
                 var entering = -1
                 var fallback = -1
@@ -302,7 +302,7 @@ extension SolverCore {
             let b = basicOf(id)
             touch(b)
             if symbols.kinds[b] == .external { structureChanged() }
-            symbols.rows[b]?.cells.removeValue(forKey: art)
+            symbols.rows.removeCell(b, art)
         }
         symbols.columns[art] = IntSet()
         removeFromObjective(art)

@@ -47,22 +47,22 @@ extension SolverCore {
         let shift = delta / info.markerCoefficient
         let m = info.marker
         var failed = -1
-        if let old = rowConstant(m) {
+        if let old = symbols.rows.constant(m) {
             // The journal keeps the exact old constant: (old − s) + s need not give it back.
             journal.recordConstant(m, old)
-            _ = addToRowConstant(m, -shift)
+            _ = symbols.rows.addToConstant(m, -shift)
             failed = checkConstant(m, checkDummies: checkDummies)
         }
         // Rows mentioning the marker: all of them if it is non-basic, else lazy external rows referring
         // to it (they read the new marker plus the shift too).
         for id in symbols.columns[m] {
             let b = basicOf(id)
-            guard let c = rowCell(b, m), let old = rowConstant(b) else {
+            guard let c = symbols.rows.cell(b, m), let old = symbols.rows.constant(b) else {
                 recordMissingCell("applyConstantDelta", symbol: m, row: id)
                 continue
             }
             journal.recordConstant(b, old)
-            _ = addToRowConstant(b, c * shift)
+            _ = symbols.rows.addToConstant(b, c * shift)
             let f = checkConstant(b, checkDummies: checkDummies)
             if f >= 0 && (failed < 0 || f < failed) { failed = f }
         }
@@ -78,7 +78,7 @@ extension SolverCore {
     }
 
     @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
-        guard let v = rowConstant(b) else {
+        guard let v = symbols.rows.constant(b) else {
             recordMissingRow("checkConstant", symbol: b)
             return -1
         }

@@ -79,12 +79,12 @@ extension SolverCore {
         // coefficient × shift.
         let shift = delta / info.markerCoefficient
         let m = info.marker
-        if addToRowConstant(m, -shift) != nil { _ = checkConstant(m, checkDummies: false) }
+        if symbols.rows.addToConstant(m, -shift) != nil { _ = checkConstant(m, checkDummies: false) }
         var negative: [Int] = []
         var missing = -1
         column.basics.withUnsafeBufferPointer { basics in
             column.coefficients.withUnsafeBufferPointer { coefficients in
-                symbols.rows.withUnsafeMutableBufferPointer { rows in
+                symbols.rows.withMutableRows { rows in
                     guard let base = rows.baseAddress else { return }
                     for k in 0..<basics.count {
                         let entry = Int(basics[k])
@@ -112,7 +112,7 @@ extension SolverCore {
             let b = basicOf(id)
             let queues = symbols.kinds[b] == .slack || symbols.kinds[b] == .error
             column.basics.append(Int32(queues ? b : ~b))
-            guard let c = rowCell(b, m) else {
+            guard let c = symbols.rows.cell(b, m) else {
                 recordMissingCell("refresh", symbol: m, row: id)
                 column.basics.removeLast()
                 continue

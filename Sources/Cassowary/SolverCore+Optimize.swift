@@ -74,7 +74,7 @@ extension SolverCore {
     /// Counts consecutive degenerate pivots (the leaving row's constant is zero: the objective does not
     /// move), to switch ``pickEntering(_:)`` to Bland's rule before any cycle can form.
     @inline(__always) mutating func countDegenerate(_ leaving: Int) {
-        if nearZero(symbols.rows[leaving]?.constant ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
+        if nearZero(symbols.rows.constant(leaving) ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
     }
 
     @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {

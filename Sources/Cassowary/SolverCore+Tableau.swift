@@ -27,27 +27,6 @@ extension SolverCore {
         if journal.needsRow(basic) { journal.recordRow(basic, symbols.rows[basic], id: symbols.rowIds[basic]) }
     }
 
-    // In-place access to a stored row through a pointer to it. The hot loops over thousands of rows (a
-    // resize, a constant change) must neither copy a row (retaining its cells) nor go through the array's
-    // `modify` accessor, which is not inlined; each of those cost several times the loop's own work.
-
-    /// Basic symbol `b`'s row constant; nil when it has no row.
-    @inline(__always) func rowConstant(_ b: Int) -> Double? {
-        symbols.rows.withUnsafeBufferPointer { rows in rows.baseAddress.flatMap { ($0 + b).pointee?.constant } }
-    }
-
-    /// The coefficient of `symbol` in basic symbol `b`'s row; nil when either is missing.
-    @inline(__always) func rowCell(_ b: Int, _ symbol: Int) -> Double? {
-        symbols.rows.withUnsafeBufferPointer { rows in rows.baseAddress.flatMap { ($0 + b).pointee?.cells[symbol] } }
-    }
-
-    /// Adds `delta` to basic symbol `b`'s row constant and returns the new constant; nil when it has no row.
-    @inline(__always) mutating func addToRowConstant(_ b: Int, _ delta: Double) -> Double? {
-        symbols.rows.withUnsafeMutableBufferPointer { rows in
-            rows.baseAddress.flatMap { ($0 + b).pointee?.addToConstant(delta) }
-        }
-    }
-
     /// Basic symbol of row `id`.
     @inline(__always) func basicOf(_ id: Int) -> Int { Int(symbols.rowBasics[id]) }
 
@@ -94,7 +73,7 @@ extension SolverCore {
             {
                 restricted.append(id)
             } else {
-                symbols.rows[b]?.lazy = true
+                symbols.rows.setLazy(b, true)
             }
         }
         if !restricted.isEmpty {
@@ -159,7 +138,7 @@ extension SolverCore {
         var low = Float.infinity
         for id in symbols.columns[symbol] {
             let b = basicOf(id)
-            if symbols.kinds[b] == .external, let stamp = symbols.rows[b]?.stamp { low = Swift.min(low, stamp) }
+            if symbols.kinds[b] == .external, let stamp = symbols.rows.stamp(b) { low = Swift.min(low, stamp) }
         }
         if !low.isFinite { return 0 }
         return low - 1 < low ? low - 1 : nil
@@ -185,27 +164,9 @@ extension SolverCore {
             touch(b)
             if symbols.kinds[b] == .external { structureChanged() }
         }
-        // The rows are rewritten where they are stored (no copies of their storage references), with the
-        // arrays moved out of `self` so that the merge reaches the columns through a pointer.
-        var rows: [Row?] = []
-        var cols: [IntSet] = []
-        swap(&rows, &symbols.rows)
-        swap(&cols, &symbols.columns)
-        rows.withUnsafeMutableBufferPointer { rp in
-            cols.withUnsafeMutableBufferPointer { cp in
-                guard let rowBase = rp.baseAddress, let columnBase = cp.baseAddress else { return }
-                for id in ids {
-                    let b = basicOf(id)
-                    let p = rowBase + b
-                    guard let c = p.pointee?.cells.removeValue(forKey: symbol) else { continue }
-                    p.pointee?.constant += c * row.constant
-                    p.pointee?.cells.add(row.cells, times: c, columns: columnBase, id: id)
-                    if (p.pointee?.constant ?? 0) < 0 && symbols.kinds[b] != .external { queueInfeasible(b) }
-                }
-            }
-        }
-        swap(&rows, &symbols.rows)
-        swap(&cols, &symbols.columns)
+        var negative: [Int] = []
+        symbols.substitute(symbol, by: row, inRows: ids, negative: &negative)
+        for b in negative { queueInfeasible(b) }
     }
 
     /// Makes `entering` basic in place of `leaving` (whose row must mention `entering`).
@@ -261,7 +222,7 @@ extension SolverCore {
             for (s, _) in row.cells { symbols.columns[s].insert(id) }
         }
         // Constant-only changes, made before any structural change of those rows.
-        for entry in journal.constants.reversed() { symbols.rows[entry.basic]?.constant = entry.old }
+        for entry in journal.constants.reversed() { symbols.rows.setConstant(entry.basic, entry.old) }
         for entry in journal.objective.reversed() {
             switch entry {
             case let .levelConstant(level, old):

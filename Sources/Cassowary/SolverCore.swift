@@ -152,7 +152,7 @@ struct SolverCore {
         var values = slotValues
         slotValues = []
         var anyLazy = false
-        symbols.rows.withUnsafeBufferPointer { rows in
+        symbols.rows.withRows { rows in
             slotSymbols.withUnsafeBufferPointer { slotSymbols in
                 values.withUnsafeMutableBufferPointer { out in
                     guard let base = rows.baseAddress else { return }
@@ -174,16 +174,16 @@ struct SolverCore {
             var evaluation = LazyEvaluation()
             swap(&evaluation, &self.evaluation)
             if evaluation.version != structureVersion {
-                let notLazy = symbols.rows.withUnsafeBufferPointer { evaluation.compile($0, slotSymbols: slotSymbols) }
-                for t in notLazy { symbols.rows[t]?.lazy = false }
+                let notLazy = symbols.rows.withRows { evaluation.compile($0, slotSymbols: slotSymbols) }
+                for t in notLazy { symbols.rows.setLazy(t, false) }
                 evaluation.version = structureVersion
             }
-            symbols.rows.withUnsafeBufferPointer { evaluation.run($0) }
+            symbols.rows.withRows { evaluation.run($0) }
             evaluation.write(into: &values)
             swap(&evaluation, &self.evaluation)
             // Rows found not to be lazy any more while compiling: their constant.
             for slot in values.indices where values[slot].isNaN {
-                values[slot] = symbols.rows[slotSymbols[slot]]?.constant ?? 0
+                values[slot] = symbols.rows.constant(slotSymbols[slot]) ?? 0
             }
         }
         slotValues = values

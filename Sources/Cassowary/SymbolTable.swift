@@ -5,9 +5,8 @@
 struct SymbolTable {
     /// Kind of each symbol (paper §2.2: external, slack, error, dummy).
     var kinds: [SymbolKind] = []
-    /// Row of each basic symbol (nil for non-basic symbols). Hot loops read it in place through
-    /// ``SolverCore/rowConstant(_:)`` and the other in-place helpers, never by copying a row out.
-    var rows: [Row?] = []
+    /// Row of each basic symbol (nil for non-basic symbols), read and changed in place (``RowStore``).
+    var rows = RowStore()
     /// Column index: for each symbol, the ids of the rows that mention it directly (restricted rows
     /// mention only non-basic symbols; lazy external rows may mention basic ones). A row keeps its id
     /// through pivots (only its basic symbol changes), so a pivot does not rewrite the columns of every
@@ -33,7 +32,7 @@ struct SymbolTable {
     /// Adds a non-basic symbol of `kind`, mentioned nowhere, and returns its id (the previous count).
     mutating func append(_ kind: SymbolKind) -> Int {
         kinds.append(kind)
-        rows.append(nil)
+        rows.appendNonBasic()
         columns.append(IntSet())
         rowIds.append(-1)
         owners.append(nil)
@@ -47,7 +46,7 @@ struct SymbolTable {
     mutating func truncate(to count: Int) {
         guard kinds.count > count else { return }
         kinds.removeSubrange(count...)
-        rows.removeSubrange(count...)
+        rows.truncate(to: count)
         columns.removeSubrange(count...)
         rowIds.removeSubrange(count...)
         owners.removeSubrange(count...)
@@ -81,5 +80,31 @@ struct SymbolTable {
     mutating func rebuildFreeRowIds() {
         freeRowIds.removeAll(keepingCapacity: true)
         for id in rowBasics.indices where rowBasics[id] < 0 { freeRowIds.append(Int32(id)) }
+    }
+
+    /// Replaces `symbol` by `row` (which defines it) in the rows numbered `ids`, each of which mentions
+    /// it, in place, keeping the column index up to date. Appends to `negative` the restricted basic
+    /// symbols whose row constant turned negative, in the order of `ids`.
+    mutating func substitute(_ symbol: Int, by row: Row, inRows ids: [Int], negative: inout [Int]) {
+        // The columns are moved out of `self` so that the merge reaches them through a pointer while the
+        // rows are lent; the closures capture locals only.
+        var cols: [IntSet] = []
+        swap(&cols, &columns)
+        let kinds = self.kinds
+        let rowBasics = self.rowBasics
+        rows.withMutableRows { rp in
+            cols.withUnsafeMutableBufferPointer { cp in
+                guard let rowBase = rp.baseAddress, let columnBase = cp.baseAddress else { return }
+                for id in ids {
+                    let b = Int(rowBasics[id])
+                    let p = rowBase + b
+                    guard let c = p.pointee?.cells.removeValue(forKey: symbol) else { continue }
+                    p.pointee?.constant += c * row.constant
+                    p.pointee?.cells.add(row.cells, times: c, columns: columnBase, id: id)
+                    if (p.pointee?.constant ?? 0) < 0 && kinds[b] != .external { negative.append(b) }
+                }
+            }
+        }
+        swap(&cols, &columns)
     }
 }
