@@ -22,7 +22,7 @@ extension SolverCore {
             row.insert(symbol: externalSymbol(for: term.variable), coefficient: term.coefficient)
         }
         let marker: Int
-        var other = -1
+        var other: Int?
         let markerCoefficient: Double
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -31,8 +31,9 @@ extension SolverCore {
             markerCoefficient = k
             row.insert(symbol: marker, coefficient: k)
             if !required {
-                other = newSymbol(.error)
-                row.insert(symbol: other, coefficient: -k)
+                let error = newSymbol(.error)
+                other = error
+                row.insert(symbol: error, coefficient: -k)
             }
         case .equal:
             if required {
@@ -41,10 +42,11 @@ extension SolverCore {
                 row.insert(symbol: marker, coefficient: 1)
             } else {
                 marker = newSymbol(.error)
-                other = newSymbol(.error)
+                let error = newSymbol(.error)
+                other = error
                 markerCoefficient = -1
                 row.insert(symbol: marker, coefficient: -1)
-                row.insert(symbol: other, coefficient: 1)
+                row.insert(symbol: error, coefficient: 1)
             }
         }
 
@@ -70,28 +72,27 @@ extension SolverCore {
             row = expand(row)
             if row.constant < 0 { row.reverseSign() }
 
-            var subject = chooseSubject(row, marker: marker, other: other)
-            if subject < 0 { subject = unsharedRestrictedSubject(row) }
-            if subject < 0 && allDummies(row) {
+            var subject = chooseSubject(row, marker: marker, other: other) ?? unsharedRestrictedSubject(row)
+            if subject == nil && allDummies(row) {
                 if !nearZero(row.constant) {
-                    let conflicting = explanation(row: row, basic: -1, failing: constraint)
+                    let conflicting = explanation(row: row, basic: nil, failing: constraint)
                     rollback(mark)
                     throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
                 }
                 subject = marker
             }
-            if subject < 0 {
+            if let subject {
+                guard row.solveFor(subject) else { return recordFault("addConstraint: subject \(subject) not in its row") }
+                enterBasis(subject, row)
+            } else {
                 journal.open()
                 let (ok, artRow) = addWithArtificialVariable(row)
                 if !ok {
-                    let conflicting = explanation(row: artRow, basic: -1, failing: constraint)
+                    let conflicting = explanation(row: artRow, basic: nil, failing: constraint)
                     rollback(mark)
                     throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
                 }
                 commit()
-            } else {
-                guard row.solveFor(subject) else { return recordFault("addConstraint: subject \(subject) not in its row") }
-                enterBasis(subject, row)
             }
         }
 
@@ -101,12 +102,12 @@ extension SolverCore {
             constant: constraint.expression.constant, order: nextOrder, required: required)
         nextOrder += 1
         symbols.owners[marker] = constraint
-        if other >= 0 { symbols.owners[other] = constraint }
+        if let other { symbols.owners[other] = constraint }
         if !required {
             let li = objective.level(for: priority)
             objective.levels[li].count += 1
             if constraint.relation == .equal { addErrorEffect(marker, level: li, weight: weight) }
-            addErrorEffect(other, level: li, weight: weight)
+            if let other { addErrorEffect(other, level: li, weight: weight) }
         }
         if !infeasible.isEmpty { _ = dualOptimize() }
         optimize()
@@ -123,7 +124,7 @@ extension SolverCore {
         let (priority, weight) = objectivePriorityAndWeight(constraint.strength)
         if !info.required, let li = objective.levelIndex(of: priority) {
             if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -weight) }
-            addErrorEffect(info.other, level: li, weight: -weight)
+            if let other = info.other { addErrorEffect(other, level: li, weight: -weight) }
             objective.levels[li].count -= 1
             if objective.levels[li].count == 0 { for s in objective.removeLevel(li) { markObjective(s) } }
         }
@@ -133,8 +134,7 @@ extension SolverCore {
             guard let row = removeRow(m) else { return }
             if !symbols.columns[m].isEmpty { substitute(m, row, everywhere: true) }
         } else {
-            let leaving = markerLeavingRow(m)
-            if leaving >= 0 {
+            if let leaving = markerLeavingRow(m) {
                 guard var row = removeRow(leaving) else { return }
                 guard row.solveFor(lhs: leaving, rhs: m) else { return recordFault("removeConstraint: marker \(m) not in row \(leaving)") }
                 substitute(m, row, everywhere: true)
@@ -161,7 +161,7 @@ extension SolverCore {
             }
         }
         symbols.owners[m] = nil
-        if info.other >= 0 { symbols.owners[info.other] = nil }
+        if let other = info.other { symbols.owners[other] = nil }
         optimize()
     }
 
@@ -174,7 +174,7 @@ extension SolverCore {
     /// variable, mentioned nowhere, needs no substitution at all; Kiwi takes the first external and may
     /// substitute an old variable into every row that uses it), lowest id on ties; else the marker or other
     /// symbol if it is a slack/error with a negative coefficient; else -1.
-    mutating func chooseSubject(_ row: Row, marker: Int, other: Int) -> Int {
+    mutating func chooseSubject(_ row: Row, marker: Int, other: Int?) -> Int? {
         var best = -1
         var bestCount = Int.max
         for s in row.cells.keys where symbols.kinds[s] == .external {
@@ -186,10 +186,10 @@ extension SolverCore {
         }
         if best >= 0 { return best }
         if symbols.kinds[marker] == .slack || symbols.kinds[marker] == .error, row.coefficient(for: marker) < 0 { return marker }
-        if other >= 0, symbols.kinds[other] == .slack || symbols.kinds[other] == .error, row.coefficient(for: other) < 0 {
+        if let other, symbols.kinds[other] == .slack || symbols.kinds[other] == .error, row.coefficient(for: other) < 0 {
             return other
         }
-        return -1
+        return nil
     }
 
     /// A subject that lets the new row be stored lazily (referring to basic external symbols instead of
@@ -244,7 +244,7 @@ extension SolverCore {
     /// mention it keep referring to it). This is the paper's choice of a new marker as subject (§3.2),
     /// extended to any symbol the simplex does not see elsewhere, e.g. the slack of `w ≥ 10` when
     /// `w = w(prev)` arrives with both widths basic.
-    func unsharedRestrictedSubject(_ row: Row) -> Int {
+    func unsharedRestrictedSubject(_ row: Row) -> Int? {
         var best = -1
         for (s, c) in row.cells where c < 0 && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
             if best >= 0 && s > best { continue }
@@ -256,7 +256,7 @@ extension SolverCore {
             }
             if !restrictedMention { best = s }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 
     mutating func allDummies(_ row: Row) -> Bool {
@@ -311,7 +311,7 @@ extension SolverCore {
 
     /// Required installed constraints owning a symbol of `row` (or `basic`), except `failing`, in
     /// insertion order.
-    mutating func explanation(row: Row, basic: Int, failing: Constraint) -> [Constraint] {
+    mutating func explanation(row: Row, basic: Int?, failing: Constraint) -> [Constraint] {
         var found: [(Int, Constraint)] = []
         var seen = Set<ObjectIdentifier>()
         func visit(_ s: Int) {
@@ -320,7 +320,7 @@ extension SolverCore {
             found.append((info.order, c))
         }
         for s in row.cells.keys { visit(s) }
-        visit(basic)
+        if let basic { visit(basic) }
         return found.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

@@ -19,8 +19,8 @@ extension SolverCore {
         let mark = Mark(symbols: symbols.kinds.count, slots: slotSymbols.count, infeasible: infeasible)
         journal.open()
         var failed = applyConstantDelta(info, delta, checkDummies: true)
-        if failed < 0 { failed = dualOptimize() }
-        if failed >= 0 {
+        if failed == nil { failed = dualOptimize() }
+        if let failed {
             let conflicting = explanation(row: symbols.rows[failed] ?? Row(), basic: failed, failing: constraint)
             rollback(mark)
             throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
@@ -39,14 +39,14 @@ extension SolverCore {
     }
 
     /// Moves the expression constant of a constraint by `delta` through its marker. Returns the basic
-    /// symbol of a dummy row that became inconsistent (only when `checkDummies`), else -1. Rows that
+    /// symbol of a dummy row that became inconsistent (only when `checkDummies`), else nil. Rows that
     /// became infeasible are queued for dual optimisation.
-    mutating func applyConstantDelta(_ info: ConstraintInfo, _ delta: Double, checkDummies: Bool) -> Int {
+    mutating func applyConstantDelta(_ info: ConstraintInfo, _ delta: Double, checkDummies: Bool) -> Int? {
         // Constraint row: expr + k·m (+ …) = 0. expr + Δ + k·m = expr + k·(m + Δ/k): the old marker is the
         // new one shifted by Δ/k, so every occurrence of the marker gains a constant Δ/k.
         let shift = delta / info.markerCoefficient
         let m = info.marker
-        var failed = -1
+        var failed: Int?
         if let old = symbols.rows.constant(m) {
             // The journal keeps the exact old constant: (old − s) + s need not give it back.
             journal.recordConstant(m, old)
@@ -64,7 +64,7 @@ extension SolverCore {
             journal.recordConstant(b, old)
             _ = symbols.rows.addToConstant(b, c * shift)
             let f = checkConstant(b, checkDummies: checkDummies)
-            if f >= 0 && (failed < 0 || f < failed) { failed = f }
+            if let f, failed.map({ f < $0 }) ?? true { failed = f }
         }
         return failed
     }
@@ -77,20 +77,20 @@ extension SolverCore {
         }
     }
 
-    @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
+    @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int? {
         guard let v = symbols.rows.constant(b) else {
             recordMissingRow("checkConstant", symbol: b)
-            return -1
+            return nil
         }
         switch symbols.kinds[b] {
         case .external:
-            return -1
+            return nil
         case .dummy:
             if checkDummies && !nearZero(v) { return b }
-            return -1
+            return nil
         case .slack, .error:
             if v < 0 { queueInfeasible(b) }
-            return -1
+            return nil
         }
     }
 }

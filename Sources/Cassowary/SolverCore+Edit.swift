@@ -54,7 +54,7 @@ extension SolverCore {
         swap(&column, &markerColumns[c])
         applyEditDelta(edits[valueAt: i].info, -delta, column: &column)
         let before = cellsVersion
-        if dualOptimize() < 0 {
+        if dualOptimize() == nil {
             // Dual simplex preserves dual feasibility: the objective is still optimal.
             clearObjectiveDirty()
         }

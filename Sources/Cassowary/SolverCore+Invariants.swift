@@ -9,7 +9,8 @@ extension SolverCore {
     /// Every broken invariant of the tableau, as readable sentences; empty when the state is consistent.
     ///
     /// Checked (see ``SolverCore`` for the lazy rows and their stamps):
-    /// - row bookkeeping: `rowIds`, `rowBasics` and `freeRowIds` describe the same rows as `rowStore`;
+    /// - row bookkeeping: the symbol table's `rowIds`, `rowBasics` and `freeRowIds` describe the same rows
+    ///   as its row store;
     /// - restricted rows (slack, error, dummy basics) are in solved form (mention no basic symbol), are
     ///   feasible (constant ≥ −``epsilon``; a dummy's constant is 0 within ``epsilon``);
     /// - external rows: a lazy row refers only to restricted basic symbols or to basic external symbols
@@ -147,12 +148,12 @@ extension SolverCore {
                 continue
             }
             if info.marker != s && info.other != s {
-                problems.append("\(name(s)) is owned by \(constraint), whose symbols are \(name(info.marker)), \(name(info.other))")
+                problems.append("\(name(s)) is owned by \(constraint), whose symbols are \(name(info.marker)), \(info.other.map(name) ?? "none")")
             }
             guard info.marker == s else { continue }
             installed += 1
-            if info.other >= 0 && (info.other >= symbolCount || owners[info.other] !== constraint) {
-                problems.append("error symbol \(name(info.other)) of \(constraint) is not owned by it")
+            if let other = info.other, other >= symbolCount || owners[other] !== constraint {
+                problems.append("error symbol \(name(other)) of \(constraint) is not owned by it")
             }
             if info.required != constraint.strength.isRequired {
                 problems.append("\(constraint) is recorded with required = \(info.required)")
@@ -166,7 +167,7 @@ extension SolverCore {
                 continue
             }
             expectedCounts[li] += 1
-            let errors = constraint.relation == .equal ? [info.marker, info.other] : [info.other]
+            let errors = (constraint.relation == .equal ? [info.marker] : []) + (info.other.map { [$0] } ?? [])
             for e in errors where e >= 0 && e < symbolCount {
                 if let r = rowStore[e] {
                     for (z, c) in r.cells where z < symbolCount { expected[z * levels.count + li] += weight * c }

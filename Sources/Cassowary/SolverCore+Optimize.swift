@@ -8,10 +8,9 @@ extension SolverCore {
     mutating func optimize() {
         degeneratePivots = 0
         while fault == nil {
-            let entering = lexEntering()
-            if entering < 0 { return }
-            let leaving = leavingRow(entering)
-            if leaving < 0 { return }  // unbounded: impossible for an objective bounded below by 0
+            guard let entering = lexEntering() else { return }
+            // No leaving row means unbounded: impossible for an objective bounded below by 0.
+            guard let leaving = leavingRow(entering) else { return }
             countDegenerate(leaving)
             pivot(leaving: leaving, entering: entering)
         }
@@ -30,7 +29,7 @@ extension SolverCore {
         negatives.removeAll()
     }
 
-    mutating func lexEntering() -> Int {
+    mutating func lexEntering() -> Int? {
         for s in objectiveDirty {
             symbols.dirtyFlags[s] = false
             if symbols.kinds[s] != .dummy && objective.isLexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
@@ -42,11 +41,11 @@ extension SolverCore {
     /// Entering symbol among `candidates`: the one mentioned by the fewest rows (so the pivot substitutes
     /// into as few rows as possible and creates little fill-in), lowest id on ties. After a run of
     /// degenerate pivots it falls back to the lowest id alone (Bland's rule), which cannot cycle.
-    mutating func pickEntering<S: Sequence>(_ candidates: S) -> Int where S.Element == Int {
+    mutating func pickEntering<S: Sequence>(_ candidates: S) -> Int? where S.Element == Int {
         var best = -1
         if degeneratePivots > 50 {
             for s in candidates where best < 0 || s < best { best = s }
-            return best
+            return best >= 0 ? best : nil
         }
         var bestCount = Int.max
         for s in candidates {
@@ -56,16 +55,14 @@ extension SolverCore {
                 bestCount = n
             }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 
     mutating func optimizeArtificial() {
         degeneratePivots = 0
         while fault == nil, let art = artificial {
-            let entering = pickEntering(ArtificialCandidates(row: art, kinds: symbols.kinds))
-            if entering < 0 { return }
-            let leaving = leavingRow(entering)
-            if leaving < 0 { return }
+            guard let entering = pickEntering(ArtificialCandidates(row: art, kinds: symbols.kinds)),
+                  let leaving = leavingRow(entering) else { return }
             countDegenerate(leaving)
             pivot(leaving: leaving, entering: entering)
         }
@@ -84,7 +81,7 @@ extension SolverCore {
 
     /// Row leaving the basis when `entering` increases: rows with a negative coefficient for it and a
     /// restricted basic symbol, minimum ratio -constant/coefficient.
-    mutating func leavingRow(_ entering: Int) -> Int {
+    mutating func leavingRow(_ entering: Int) -> Int? {
         var best = -1
         var bestRatio = Double.infinity
         for id in symbols.columns[entering] {
@@ -92,7 +89,7 @@ extension SolverCore {
             if symbols.kinds[b] == .external { continue }
             guard let row = symbols.rows[b], let c = row.cells[entering] else {
                 recordMissingCell("leavingRow", symbol: entering, row: id)
-                return -1
+                return nil
             }
             if c < 0 {
                 let ratio = -row.constant / c
@@ -102,7 +99,7 @@ extension SolverCore {
                 }
             }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 
     /// Restricted row to pivot a (non-basic) marker into the basis for removal (paper §3.3, Kiwi's
@@ -111,7 +108,7 @@ extension SolverCore {
     /// value, and the redundant equality takes over instead of being lost behind a slack), then restricted
     /// rows with a negative coefficient by minimum ratio, then restricted rows with a positive coefficient
     /// by minimum ratio. External rows are chosen by ``externalMarkerRow(_:)``.
-    mutating func markerLeavingRow(_ marker: Int) -> Int {
+    mutating func markerLeavingRow(_ marker: Int) -> Int? {
         var dummy = -1, first = -1, second = -1
         var r1 = Double.infinity, r2 = Double.infinity
         for id in symbols.columns[marker] {
@@ -138,7 +135,9 @@ extension SolverCore {
                 }
             }
         }
-        return dummy >= 0 ? dummy : (first >= 0 ? first : second)
+        if dummy >= 0 { return dummy }
+        if first >= 0 { return first }
+        return second >= 0 ? second : nil
     }
 
     /// The external row to pivot a marker into the basis through, when no restricted row mentions it:
@@ -161,19 +160,18 @@ extension SolverCore {
     /// Dual simplex (paper §4.3): while some restricted basic symbol is negative, pivot it out, choosing
     /// the entering symbol by the lexicographically smallest ratio objective/coefficient over positive
     /// coefficients. Returns the basic symbol of a row that cannot be repaired (required constraints
-    /// inconsistent), else -1.
+    /// inconsistent), else nil.
     ///
     /// Dual pivots keep the objective optimal, so the coefficients they change are not queued for
     /// re-examination (``marksObjective`` is off meanwhile): a crossing resize pivots once per box. If it
     /// fails, every symbol the objective mentions is queued instead.
-    mutating func dualOptimize() -> Int {
+    mutating func dualOptimize() -> Int? {
         marksObjective = false
         defer { marksObjective = true }
         while fault == nil, let leaving = infeasible.popFirst() {
             symbols.queued[leaving] = false
             guard let row = symbols.rows[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
-            let entering = dualEntering(row)
-            if entering < 0 {
+            guard let entering = dualEntering(row) else {
                 for b in infeasible.elements { symbols.queued[b] = false }
                 infeasible.removeAll()
                 for s in symbols.kinds.indices where objective.mentions(s) { markObjective(s) }
@@ -181,10 +179,12 @@ extension SolverCore {
             }
             pivot(leaving: leaving, entering: entering)
         }
-        return -1
+        return nil
     }
 
-    mutating func dualEntering(_ row: Row) -> Int {
+    /// Entering symbol of a dual pivot out of `row`; nil if no positive coefficient of a non-dummy symbol
+    /// can enter (the row cannot be repaired).
+    mutating func dualEntering(_ row: Row) -> Int? {
         var best = -1
         var bestCoefficient = 0.0
         for (s, c) in row.cells where c > 0 && symbols.kinds[s] != .dummy {
@@ -214,7 +214,7 @@ extension SolverCore {
                 bestCoefficient = c
             }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 }
 

@@ -4,7 +4,7 @@ struct ConstraintInfo {
     /// Marker symbol: the slack of an inequality, the dummy of a required equality, or the positive
     /// error of a non-required equality (paper §3.3 and §4.2).
     var marker32: Int32
-    /// The second error symbol (non-required constraints) or -1.
+    /// The second error symbol of a non-required constraint, -1 for none (see ``other``).
     var other32: Int32
     /// Insertion order, for deterministic explanations.
     var order32: Int32
@@ -14,9 +14,9 @@ struct ConstraintInfo {
     /// Current constant of the expression (changes with `setConstant` / `suggestValue`).
     var constant: Double
 
-    init(marker: Int, other: Int, markerCoefficient: Double, constant: Double, order: Int, required: Bool) {
+    init(marker: Int, other: Int?, markerCoefficient: Double, constant: Double, order: Int, required: Bool) {
         marker32 = Int32(marker)
-        other32 = Int32(other)
+        other32 = other.map { Int32($0) } ?? -1
         order32 = Int32(truncatingIfNeeded: order)
         self.required = required
         negativeMarker = markerCoefficient < 0
@@ -24,13 +24,14 @@ struct ConstraintInfo {
     }
 
     var marker: Int { Int(marker32) }
-    var other: Int { Int(other32) }
+    /// The second error symbol (non-required constraints), nil for required ones.
+    var other: Int? { other32 < 0 ? nil : Int(other32) }
     var order: Int { Int(order32) }
     var markerCoefficient: Double { negativeMarker ? -1 : 1 }
 }
 
 /// The key of `constraint` in ``SolverCore/infos``: its object address, never 0, and not reused while
-/// the solver holds the constraint (``SolverCore/owners`` keeps it alive).
+/// the solver holds the constraint (``SymbolTable/owners`` keeps it alive).
 @inline(__always) func infoKey(_ constraint: Constraint) -> Int {
     Int(bitPattern: ObjectIdentifier(constraint))
 }
