@@ -5,8 +5,8 @@
 /// `values[slotPositions[k]]`. The solver recompiles it when the shape of a lazy row, or of what one
 /// refers to, has changed since `version`; between changes (a drag, a resize) only ``run(_:)`` runs.
 ///
-/// Rows are passed in as a buffer lent by the caller (`[Row?].withUnsafeBufferPointer`) and read in
-/// place: no row is copied (which would retain its cells), and the buffer is used only while lent.
+/// Rows are borrowed from the solver's ``RowStore`` and read in place through the buffer it lends: no
+/// row is copied (which would retain its cells).
 struct LazyEvaluation {
     private(set) var order: [Int] = []
     private(set) var starts: [Int] = [0]
@@ -26,7 +26,11 @@ struct LazyEvaluation {
     /// the solver's rows, one per symbol): depth-first from each variable, references first, with an
     /// explicit stack, since chains of references can be as long as the layout. Returns the rows found
     /// to refer to nothing basic any more (the caller marks them not lazy; here they read as constants).
-    mutating func compile(_ rows: UnsafeBufferPointer<Row?>, slotSymbols: [Int]) -> [Int] {
+    mutating func compile(_ store: borrowing RowStore, slotSymbols: [Int]) -> [Int] {
+        store.withRows { compile($0, slotSymbols: slotSymbols) }
+    }
+
+    private mutating func compile(_ rows: UnsafeBufferPointer<Row?>, slotSymbols: [Int]) -> [Int] {
         order.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         starts.append(0)
@@ -95,7 +99,11 @@ struct LazyEvaluation {
 
     /// Evaluates the compiled rows into ``values``, reading the constants of `rows` (the rows the
     /// program was compiled from, with constants changed since, not their shape).
-    mutating func run(_ rows: UnsafeBufferPointer<Row?>) {
+    mutating func run(_ store: borrowing RowStore) {
+        store.withRows { run($0) }
+    }
+
+    private mutating func run(_ rows: UnsafeBufferPointer<Row?>) {
         guard let base = rows.baseAddress else { return }
         order.withUnsafeBufferPointer { order in
             starts.withUnsafeBufferPointer { starts in

@@ -171,17 +171,12 @@ struct SolverCore {
             }
         }
         if anyLazy {
-            // Moved out of `self` so that the closures lending the rows capture a local.
-            var evaluation = LazyEvaluation()
-            swap(&evaluation, &self.evaluation)
             if evaluation.version != structureVersion {
-                let notLazy = symbols.rows.withRows { evaluation.compile($0, slotSymbols: slotSymbols) }
-                for t in notLazy { symbols.rows.setLazy(t, false) }
+                for t in evaluation.compile(symbols.rows, slotSymbols: slotSymbols) { symbols.rows.setLazy(t, false) }
                 evaluation.version = structureVersion
             }
-            symbols.rows.withRows { evaluation.run($0) }
+            evaluation.run(symbols.rows)
             evaluation.write(into: &values)
-            swap(&evaluation, &self.evaluation)
             // Rows found not to be lazy any more while compiling: their constant.
             for slot in values.indices where values[slot].isNaN {
                 values[slot] = symbols.rows.constant(slotSymbols[slot]) ?? 0
