@@ -12,7 +12,7 @@ extension SolverCore {
     mutating func addConstraint(_ constraint: Constraint) throws {
         let key = infoKey(constraint)
         if infos[key] != nil { throw SolverError.duplicateConstraint(constraint) }
-        let mark = Mark(symbols: symbols.kinds.count, slots: slotSymbols.count, infeasible: infeasible)
+        let mark = Mark(symbols: symbols.count, slots: slots.count, infeasible: infeasible)
         let required = constraint.strength.isRequired
 
         // Create the row (paper §3.1). Basic variables stay as references for now: if a fresh variable

@@ -16,7 +16,7 @@ extension SolverCore {
         guard var info = infos[key] else { throw SolverError.unknownConstraint(constraint) }
         let delta = newConstant - info.constant
         if delta == 0 { return }
-        let mark = Mark(symbols: symbols.kinds.count, slots: slotSymbols.count, infeasible: infeasible)
+        let mark = Mark(symbols: symbols.count, slots: slots.count, infeasible: infeasible)
         journal.open()
         var failed = applyConstantDelta(info, delta, checkDummies: true)
         if failed == nil { failed = dualOptimize() }

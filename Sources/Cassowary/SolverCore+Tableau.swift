@@ -13,12 +13,9 @@ extension SolverCore {
     }
 
     mutating func externalSymbol(for variable: Variable) -> Int {
-        if let slot = varSlots[variable.id] { return slotSymbols[slot] }
+        if let slot = slots.slot(of: variable) { return slots.symbols[slot] }
         let s = newSymbol(.external)
-        varSlots[variable.id] = slotSymbols.count
-        slotVariables.append(variable)
-        slotSymbols.append(s)
-        slotValues.append(0)
+        slots.append(variable, symbol: s)
         return s
     }
 
@@ -243,12 +240,7 @@ extension SolverCore {
         for b in infeasible.elements { symbols.queued[b] = true }
         symbols.rebuildFreeRowIds()
         clearObjectiveDirty()
-        if slotSymbols.count > mark.slots {
-            for v in slotVariables[mark.slots...] { varSlots.removeValue(forKey: v.id) }
-            slotVariables.removeSubrange(mark.slots...)
-            slotSymbols.removeSubrange(mark.slots...)
-            slotValues.removeSubrange(mark.slots...)
-        }
+        slots.truncate(to: mark.slots)
         commit()
     }
 }

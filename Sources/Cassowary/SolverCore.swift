@@ -106,11 +106,8 @@ struct SolverCore {
     var markerColumns: [MarkerColumn] = []
     var freeMarkerColumns: [Int] = []
 
-    // Variables: id -> dense slot.
-    var varSlots = IdentityTable<Int>()
-    var slotVariables: [Variable] = []
-    var slotSymbols: [Int] = []
-    var slotValues: [Double] = []
+    /// The variables: slot, external symbol and solved value of each.
+    var slots = VariableSlots()
 
     /// The lazy rows' evaluation program (see ``LazyEvaluation``), valid while its version equals
     /// `structureVersion`.
@@ -135,7 +132,6 @@ struct SolverCore {
     var objectiveDirty: [Int] = []
     /// Whether objective changes queue their symbol in `objectiveDirty` (off during dual optimisation).
     var marksObjective = true
-    var dirtyFlags: [Bool] = []
     var negatives = IntSet()
     /// Consecutive degenerate pivots of the current primal optimisation (see ``pickEntering(_:)``).
     var degeneratePivots = 0
@@ -150,11 +146,11 @@ struct SolverCore {
     /// A basic variable takes its row constant, or for a lazy row its constant plus its references'
     /// values; a non-basic (free) one is 0.
     mutating func updateVariables() {
-        var values = slotValues
-        slotValues = []
+        var values = slots.values
+        slots.values = []
         var anyLazy = false
         symbols.rows.withRows { rows in
-            slotSymbols.withUnsafeBufferPointer { slotSymbols in
+            slots.symbols.withUnsafeBufferPointer { slotSymbols in
                 values.withUnsafeMutableBufferPointer { out in
                     guard let base = rows.baseAddress else { return }
                     for slot in 0..<slotSymbols.count {
@@ -172,17 +168,17 @@ struct SolverCore {
         }
         if anyLazy {
             if evaluation.version != structureVersion {
-                for t in evaluation.compile(symbols.rows, slotSymbols: slotSymbols) { symbols.rows.setLazy(t, false) }
+                for t in evaluation.compile(symbols.rows, slotSymbols: slots.symbols) { symbols.rows.setLazy(t, false) }
                 evaluation.version = structureVersion
             }
             evaluation.run(symbols.rows)
             evaluation.write(into: &values)
             // Rows found not to be lazy any more while compiling: their constant.
             for slot in values.indices where values[slot].isNaN {
-                values[slot] = symbols.rows.constant(slotSymbols[slot]) ?? 0
+                values[slot] = symbols.rows.constant(slots.symbols[slot]) ?? 0
             }
         }
-        slotValues = values
+        slots.values = values
     }
 
     /// Marks the shape of lazy rows (or of what they refer to) as changed.
@@ -191,8 +187,8 @@ struct SolverCore {
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
     /// never seen (or seen only after the last update).
     mutating func value(of variable: Variable) -> Double {
-        guard let slot = varSlots[variable.id] else { return 0 }
-        return slotValues[slot]
+        guard let slot = slots.slot(of: variable) else { return 0 }
+        return slots.values[slot]
     }
 
     /// Removes every constraint, edit variable and variable.
@@ -205,10 +201,7 @@ struct SolverCore {
         edits.removeAll()
         markerColumns = []
         freeMarkerColumns = []
-        varSlots.removeAll()
-        slotVariables = []
-        slotSymbols = []
-        slotValues = []
+        slots = VariableSlots()
         structureChanged()
         nextOrder = 0
         objectiveDirty = []
@@ -234,8 +227,8 @@ struct SolverCore {
             return out
         }
         var out = "Variables:\n"
-        for slot in slotVariables.indices {
-            out += "  \(slotVariables[slot]) -> \(name(slotSymbols[slot]))\n"
+        for (variable, symbol) in zip(slots.variables, slots.symbols) {
+            out += "  \(variable) -> \(name(symbol))\n"
         }
         out += "Objective:\n"
         for (li, level) in objective.levels.enumerated() { out += "  @\(level.priority) (\(level.count)): \(text(objective.row(li)))\n" }
