@@ -7,7 +7,9 @@ struct BinaryHeap<Element: Comparable> {
     /// The heap array: every element comes no earlier than its parent `(i - 1) / 2`.
     private(set) var elements: [Element] = []
 
+    /// Whether the heap holds no element.
     var isEmpty: Bool { elements.isEmpty }
+    /// Number of elements held.
     var count: Int { elements.count }
 
     /// Adds `element` (sift-up).
@@ -42,6 +44,7 @@ struct BinaryHeap<Element: Comparable> {
         return top
     }
 
+    /// Removes every element, keeping the storage.
     mutating func removeAll() { elements.removeAll(keepingCapacity: true) }
 }
 
@@ -53,10 +56,13 @@ typealias SymbolHeap = BinaryHeap<Int>
 /// A basic symbol and its row's stamp, ordered by decreasing stamp: expansion resolves references
 /// highest stamp first (see ``SolverCore/expand(_:)``), so each basic symbol is expanded once.
 struct StampedSymbol: Comparable {
+    /// The stamp of the symbol's row.
     var stamp: Float
+    /// The basic symbol.
     var symbol: Int
 
     /// Whether `a` pops before `b`: it has the higher stamp (symbols do not take part in the order).
     static func < (a: StampedSymbol, b: StampedSymbol) -> Bool { a.stamp > b.stamp }
+    /// Whether neither pops before the other (equal stamps), as `Comparable` requires of `<`.
     static func == (a: StampedSymbol, b: StampedSymbol) -> Bool { a.stamp == b.stamp }
 }

@@ -30,6 +30,7 @@ struct LazyEvaluation {
         store.withRows { compile($0, slotSymbols: slotSymbols) }
     }
 
+    /// ``compile(_:slotSymbols:)`` over the lent rows.
     private mutating func compile(_ rows: UnsafeBufferPointer<Row?>, slotSymbols: [Int]) -> [Int] {
         order.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
@@ -103,6 +104,7 @@ struct LazyEvaluation {
         store.withRows { run($0) }
     }
 
+    /// ``run(_:)`` over the lent rows.
     private mutating func run(_ rows: UnsafeBufferPointer<Row?>) {
         guard let base = rows.baseAddress else { return }
         order.withUnsafeBufferPointer { order in

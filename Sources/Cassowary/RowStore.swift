@@ -7,9 +7,12 @@
 /// place that takes one: no pointer outlives the closure that lends it, and the `with…` methods lend
 /// the buffer to a caller's closure in the same way.
 struct RowStore: RandomAccessCollection {
+    /// One entry per symbol.
     private var rows: [Row?] = []
 
+    /// The first symbol, 0.
     var startIndex: Int { 0 }
+    /// The number of symbols.
     var endIndex: Int { rows.count }
 
     /// The row of basic symbol `b` (nil if non-basic), copied out or stored whole.
