@@ -179,7 +179,7 @@ extension SolverCore {
         if installed != infos.count {
             problems.append("\(infos.count) constraints installed, \(installed) own their marker")
         }
-        for edit in edits.unorderedValues {
+        for edit in edits.infos.unorderedValues {
             guard let info = infos[infoKey(edit.constraint)] else {
                 problems.append("edit constraint \(edit.constraint) is not installed")
                 continue

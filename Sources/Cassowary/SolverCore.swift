@@ -46,30 +46,6 @@ func objectivePriorityAndWeight(_ strength: Strength) -> (priority: Double, weig
     return (priority, weight)
 }
 
-struct EditInfo {
-    var constraint: Constraint
-    var value: Double
-    /// The edit constraint's bookkeeping (its constant is not tracked here: edit constraints are internal).
-    var info: ConstraintInfo
-    /// Index of the copy of its marker's column in ``SolverCore/markerColumns``.
-    var column: Int
-}
-
-/// A copy of one marker's column with the coefficients it has in each row: the basic symbols and
-/// coefficients, valid while the tableau's cells keep `version`. Repeated suggestions to an edit variable
-/// (a drag, a resize) then stream through two dense arrays instead of looking the marker up in every row.
-/// The copy is taken only after a suggestion that pivoted nothing, when the cells have not changed since
-/// (`quietVersion`): suggestions that pivot every time (enaml's, a resize crossing breakpoints) would pay
-/// for copies never reused.
-struct MarkerColumn {
-    var version = -1
-    /// The cells' version at the end of the last suggestion if it pivoted nothing, else -1.
-    var quietVersion = -1
-    /// Basic symbol of each row, complemented (`~b`) for rows whose sign is never checked.
-    var basics: [Int32] = []
-    var coefficients: [Double] = []
-}
-
 /// The solver state and algorithms; `Solver` is a thin class around it, so the hot paths work on one
 /// struct (`inout self`) without per-property dynamic exclusivity checks.
 ///
@@ -101,10 +77,8 @@ struct SolverCore {
 
     /// Installed constraints by `ObjectIdentifier` bit pattern (see ``infoKey(_:)``).
     var infos = IdentityTable<ConstraintInfo>()
-    var edits = IdentityTable<EditInfo>()
-    /// The marker columns of the edit variables (see ``MarkerColumn``); freed entries are reused.
-    var markerColumns: [MarkerColumn] = []
-    var freeMarkerColumns: [Int] = []
+    /// The edit variables and the copies of their markers' columns.
+    var edits = EditVariables()
 
     /// The variables: slot, external symbol and solved value of each.
     var slots = VariableSlots()
@@ -198,9 +172,7 @@ struct SolverCore {
         objective = Objective()
         artificial = nil
         infos.removeAll()
-        edits.removeAll()
-        markerColumns = []
-        freeMarkerColumns = []
+        edits = EditVariables()
         slots = VariableSlots()
         structureChanged()
         nextOrder = 0
@@ -234,7 +206,7 @@ struct SolverCore {
         for (li, level) in objective.levels.enumerated() { out += "  @\(level.priority) (\(level.count)): \(text(objective.row(li)))\n" }
         out += "Tableau:\n"
         for s in symbols.rows.indices { if let row = symbols.rows[s] { out += "  \(name(s)) = \(text(row))\n" } }
-        out += "Constraints: \(infos.count), edit variables: \(edits.count), infeasible: \(infeasible.elements)\n"
+        out += "Constraints: \(infos.count), edit variables: \(edits.infos.count), infeasible: \(infeasible.elements)\n"
         return out
     }
 }
