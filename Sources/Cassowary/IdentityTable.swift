@@ -94,21 +94,14 @@ struct IdentityTable<Value> {
 
     /// Empties bucket `index`, shifting back the entries of its probe run.
     private mutating func clearBucket(_ index: Int) {
-        let mask = buckets.count - 1
-        var hole = index
-        var j = index
-        while true {
-            j = (j + 1) & mask
-            let position = buckets[j]
-            if position < 0 { break }
-            let h = home(keys[Int(position)])
-            // Keep the entry where it is if its home lies cyclically in (hole, j].
-            let stays = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j)
-            if stays { continue }
-            buckets[hole] = position
-            hole = j
-        }
-        buckets[hole] = -1
+        removeByBackwardShift(
+            index, capacity: buckets.count,
+            home: { b in
+                let position = buckets[b]
+                return position < 0 ? nil : home(keys[Int(position)])
+            },
+            move: { from, to in buckets[to] = buckets[from] },
+            clear: { b in buckets[b] = -1 })
     }
 
     private mutating func grow() {

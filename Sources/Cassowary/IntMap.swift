@@ -1,33 +1,3 @@
-/// Multiplicative hash of a non-negative symbol id (Fibonacci hashing); cheap and deterministic,
-/// unlike `Hasher`, which is seeded per process and costs a SipHash round per lookup.
-@inline(__always) func symbolHash(_ key: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
-}
-
-/// Home bucket of `key` in a table of `capacity` buckets (any capacity: multiply-shift range reduction
-/// of the 32-bit hash, so tables can grow by 1.5 and 4/3 instead of doubling).
-@inline(__always) func homeBucket(_ key: Int, _ capacity: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: symbolHash(key)) &* UInt64(truncatingIfNeeded: capacity)) >> 32)
-}
-
-/// Linear probe for `key` in a table of `capacity` buckets with -1 for empty ones: the bucket holding it
-/// (`found`), or the empty bucket where the probe ended.
-@inline(__always) func probe(_ key: Int32, _ keys: UnsafeMutablePointer<Int32>, _ capacity: Int) -> (index: Int, found: Bool) {
-    var i = homeBucket(Int(key), capacity)
-    while true {
-        let k = keys[i]
-        if k == key { return (i, true) }
-        if k < 0 { return (i, false) }
-        i = i + 1 == capacity ? 0 : i + 1
-    }
-}
-
-/// Next capacity of a hash table: doubling up to 16, then alternately ×1.5 and ×4/3 (16, 24, 32, 48, …).
-@inline(__always) func grownCapacity(_ capacity: Int) -> Int {
-    if capacity < 16 { return Swift.max(4, capacity * 2) }
-    return capacity & (capacity - 1) == 0 ? capacity * 3 / 2 : capacity * 4 / 3
-}
-
 /// Header of the single allocation behind an ``IntMap`` or ``IntSet``.
 struct SmallTableHeader {
     var count: Int32
@@ -86,8 +56,7 @@ final class IntMapStorage: ManagedBuffer<SmallTableHeader, Double> {
         withTables { keys, values in
             out.withTables { newKeys, newValues in
                 for b in 0..<size where keys[b] >= 0 {
-                    var i = homeBucket(Int(keys[b]), newCapacity)
-                    while newKeys[i] >= 0 { i = i + 1 == newCapacity ? 0 : i + 1 }
+                    let i = emptyBucket(for: Int(keys[b]), newKeys, newCapacity)
                     newKeys[i] = keys[b]
                     newValues[i] = values[b]
                 }
@@ -162,8 +131,7 @@ struct IntMap: Sequence {
         let s = storage.unsafelyUnwrapped
         s.withTables { keys, values in
             let capacity = s.size
-            var i = homeBucket(key, capacity)
-            while keys[i] >= 0 { i = i + 1 == capacity ? 0 : i + 1 }
+            let i = emptyBucket(for: key, keys, capacity)
             keys[i] = Int32(truncatingIfNeeded: key)
             values[i] = value
         }
@@ -189,21 +157,14 @@ struct IntMap: Sequence {
     /// Backward-shift deletion of bucket `index` in a table of `capacity` buckets (count not changed).
     @inline(__always)
     static func removeBucket(_ index: Int, _ keys: UnsafeMutablePointer<Int32>, _ values: UnsafeMutablePointer<Double>, _ capacity: Int) {
-        var hole = index
-        var j = index
-        while true {
-            j = j + 1 == capacity ? 0 : j + 1
-            let k = keys[j]
-            if k < 0 { break }
-            let home = homeBucket(Int(k), capacity)
-            // Keep k where it is if its home lies cyclically in (hole, j].
-            let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
-            if stays { continue }
-            keys[hole] = k
-            values[hole] = values[j]
-            hole = j
-        }
-        keys[hole] = -1
+        removeByBackwardShift(
+            index, capacity: capacity,
+            home: { b in keys[b] < 0 ? nil : homeBucket(Int(keys[b]), capacity) },
+            move: { from, to in
+                keys[to] = keys[from]
+                values[to] = values[from]
+            },
+            clear: { b in keys[b] = -1 })
     }
 
     mutating func removeAll() { storage = nil }
@@ -281,8 +242,7 @@ struct IntMap: Sequence {
                 s = storage.unsafelyUnwrapped
                 capacity = s.size
                 (keys, values) = s.withTables { ($0, $1) }
-                i = homeBucket(key, capacity)
-                while keys[i] >= 0 { i = i + 1 == capacity ? 0 : i + 1 }
+                i = emptyBucket(for: key, keys, capacity)
             }
             keys[i] = k32
             values[i] = d
@@ -439,13 +399,8 @@ struct IntSet: Sequence {
                 for i in 0..<n where p[i] == k32 { return i }
                 return nil
             }
-            var i = homeBucket(key, capacity)
-            while true {
-                let k = p[i]
-                if k == k32 { return i }
-                if k < 0 { return nil }
-                i = i + 1 == capacity ? 0 : i + 1
-            }
+            let (i, found) = probe(k32, p, capacity)
+            return found ? i : nil
         }
     }
 
@@ -479,9 +434,7 @@ struct IntSet: Sequence {
                     for j in 0..<end {
                         let k = p[j]
                         if k < 0 { continue }
-                        var i = homeBucket(Int(k), newCapacity)
-                        while q[i] >= 0 { i = i + 1 == newCapacity ? 0 : i + 1 }
-                        q[i] = k
+                        q[emptyBucket(for: Int(k), q, newCapacity)] = k
                     }
                 }
             }
@@ -516,9 +469,7 @@ struct IntSet: Sequence {
     private static func insertHashed(_ key: Int, _ s: IntSetStorage) {
         let c = s.size
         s.withUnsafeMutablePointerToElements { p in
-            var i = homeBucket(key, c)
-            while p[i] >= 0 { i = i + 1 == c ? 0 : i + 1 }
-            p[i] = Int32(truncatingIfNeeded: key)
+            p[emptyBucket(for: key, p, c)] = Int32(truncatingIfNeeded: key)
         }
         s.count32 += 1
     }
@@ -566,19 +517,9 @@ struct IntSet: Sequence {
                 }
                 return
             }
-            var hole = index
-            var j = index
-            while true {
-                j = j + 1 == c ? 0 : j + 1
-                let k = p[j]
-                if k < 0 { break }
-                let home = homeBucket(Int(k), c)
-                let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
-                if stays { continue }
-                p[hole] = k
-                hole = j
-            }
-            p[hole] = -1
+            removeByBackwardShift(
+                index, capacity: c, home: { b in p[b] < 0 ? nil : homeBucket(Int(p[b]), c) },
+                move: { from, to in p[to] = p[from] }, clear: { b in p[b] = -1 })
         }
         s.count32 -= 1
         if s.count32 == 0 { storage = nil }

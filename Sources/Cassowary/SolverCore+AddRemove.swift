@@ -12,7 +12,7 @@ extension SolverCore {
     mutating func addConstraint(_ constraint: Constraint) throws {
         let key = infoKey(constraint)
         if infos[key] != nil { throw SolverError.duplicateConstraint(constraint) }
-        let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
+        let mark = Mark(symbols: symbols.count, slots: slots.count, infeasible: infeasible)
         let required = constraint.strength.isRequired
 
         // Create the row (paper §3.1). Basic variables stay as references for now: if a fresh variable
@@ -22,7 +22,7 @@ extension SolverCore {
             row.insert(symbol: externalSymbol(for: term.variable), coefficient: term.coefficient)
         }
         let marker: Int
-        var other = -1
+        var other: Int?
         let markerCoefficient: Double
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -31,8 +31,9 @@ extension SolverCore {
             markerCoefficient = k
             row.insert(symbol: marker, coefficient: k)
             if !required {
-                other = newSymbol(.error)
-                row.insert(symbol: other, coefficient: -k)
+                let error = newSymbol(.error)
+                other = error
+                row.insert(symbol: error, coefficient: -k)
             }
         case .equal:
             if required {
@@ -41,10 +42,11 @@ extension SolverCore {
                 row.insert(symbol: marker, coefficient: 1)
             } else {
                 marker = newSymbol(.error)
-                other = newSymbol(.error)
+                let error = newSymbol(.error)
+                other = error
                 markerCoefficient = -1
                 row.insert(symbol: marker, coefficient: -1)
-                row.insert(symbol: other, coefficient: 1)
+                row.insert(symbol: error, coefficient: 1)
             }
         }
 
@@ -53,7 +55,7 @@ extension SolverCore {
             var referencesBasic = false
             var expandedSize = 0
             for (s, _) in row.cells {
-                guard let r = rowStore[s] else { continue }
+                guard let r = symbols.rows[s] else { continue }
                 referencesBasic = true
                 expandedSize += r.lazy ? lazyThreshold + 1 : r.cells.count
             }
@@ -70,28 +72,27 @@ extension SolverCore {
             row = expand(row)
             if row.constant < 0 { row.reverseSign() }
 
-            var subject = chooseSubject(row, marker: marker, other: other)
-            if subject < 0 { subject = unsharedRestrictedSubject(row) }
-            if subject < 0 && allDummies(row) {
+            var subject = chooseSubject(row, marker: marker, other: other) ?? unsharedRestrictedSubject(row)
+            if subject == nil && allDummies(row) {
                 if !nearZero(row.constant) {
-                    let conflicting = explanation(row: row, basic: -1, failing: constraint)
+                    let conflicting = explanation(row: row, basic: nil, failing: constraint)
                     rollback(mark)
                     throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
                 }
                 subject = marker
             }
-            if subject < 0 {
-                journaling = true
+            if let subject {
+                guard row.solveFor(subject) else { return recordFault("addConstraint: subject \(subject) not in its row") }
+                enterBasis(subject, row)
+            } else {
+                journal.open()
                 let (ok, artRow) = addWithArtificialVariable(row)
                 if !ok {
-                    let conflicting = explanation(row: artRow, basic: -1, failing: constraint)
+                    let conflicting = explanation(row: artRow, basic: nil, failing: constraint)
                     rollback(mark)
                     throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
                 }
                 commit()
-            } else {
-                guard row.solveFor(subject) else { return recordFault("addConstraint: subject \(subject) not in its row") }
-                enterBasis(subject, row)
             }
         }
 
@@ -100,13 +101,13 @@ extension SolverCore {
             marker: marker, other: other, markerCoefficient: markerCoefficient,
             constant: constraint.expression.constant, order: nextOrder, required: required)
         nextOrder += 1
-        owners[marker] = constraint
-        if other >= 0 { owners[other] = constraint }
+        symbols.owners[marker] = constraint
+        if let other { symbols.owners[other] = constraint }
         if !required {
-            let li = level(for: priority)
-            levels[li].count += 1
+            let li = objective.level(for: priority)
+            objective.levels[li].count += 1
             if constraint.relation == .equal { addErrorEffect(marker, level: li, weight: weight) }
-            addErrorEffect(other, level: li, weight: weight)
+            if let other { addErrorEffect(other, level: li, weight: weight) }
         }
         if !infeasible.isEmpty { _ = dualOptimize() }
         optimize()
@@ -121,24 +122,23 @@ extension SolverCore {
             throw SolverError.unknownConstraint(constraint)
         }
         let (priority, weight) = objectivePriorityAndWeight(constraint.strength)
-        if !info.required, let li = levels.firstIndex(where: { $0.priority == priority }) {
+        if !info.required, let li = objective.levelIndex(of: priority) {
             if constraint.relation == .equal { addErrorEffect(info.marker, level: li, weight: -weight) }
-            addErrorEffect(info.other, level: li, weight: -weight)
-            levels[li].count -= 1
-            if levels[li].count == 0 { removeLevel(li) }
+            if let other = info.other { addErrorEffect(other, level: li, weight: -weight) }
+            objective.levels[li].count -= 1
+            if objective.levels[li].count == 0 { for s in objective.removeLevel(li) { markObjective(s) } }
         }
         let m = info.marker
-        if rowStore[m] != nil {
+        if symbols.rows.hasRow(m) {
             // Restricted, so in solved form; lazy external rows may still refer to it.
             guard let row = removeRow(m) else { return }
-            if !columns[m].isEmpty { substitute(m, row, everywhere: true) }
+            if !symbols.columns[m].isEmpty { substitute(m, row, everywhere: true) }
         } else {
-            let leaving = markerLeavingRow(m)
-            if leaving >= 0 {
+            if let leaving = markerLeavingRow(m) {
                 guard var row = removeRow(leaving) else { return }
                 guard row.solveFor(lhs: leaving, rhs: m) else { return recordFault("removeConstraint: marker \(m) not in row \(leaving)") }
                 substitute(m, row, everywhere: true)
-            } else if columns[m].count == 1, !objectiveMentions(m), let id = columns[m].first(where: { _ in true }) {
+            } else if symbols.columns[m].count == 1, !objective.mentions(m), let id = symbols.columns[m].first(where: { _ in true }) {
                 // The marker appears in one external row only (a variable defined by this equation):
                 // dropping that row frees the variable; rows referring to it stay valid. (No other row
                 // mentions the marker, so no reference can cancel it.)
@@ -151,7 +151,7 @@ extension SolverCore {
             } else {
                 // Every row mentioning the marker cancels it through its references: rewrite them over
                 // non-basic symbols, where the marker no longer appears.
-                for id in columns[m] {
+                for id in symbols.columns[m] {
                     let b = basicOf(id)
                     guard let lazy = removeRow(b) else { return }
                     var row = expand(lazy)
@@ -160,8 +160,8 @@ extension SolverCore {
                 }
             }
         }
-        owners[m] = nil
-        if info.other >= 0 { owners[info.other] = nil }
+        symbols.owners[m] = nil
+        if let other = info.other { symbols.owners[other] = nil }
         optimize()
     }
 
@@ -174,22 +174,22 @@ extension SolverCore {
     /// variable, mentioned nowhere, needs no substitution at all; Kiwi takes the first external and may
     /// substitute an old variable into every row that uses it), lowest id on ties; else the marker or other
     /// symbol if it is a slack/error with a negative coefficient; else -1.
-    mutating func chooseSubject(_ row: Row, marker: Int, other: Int) -> Int {
+    mutating func chooseSubject(_ row: Row, marker: Int, other: Int?) -> Int? {
         var best = -1
         var bestCount = Int.max
-        for s in row.cells.keys where kinds[s] == .external {
-            let n = columns[s].count
+        for s in row.cells.keys where symbols.kinds[s] == .external {
+            let n = symbols.columns[s].count
             if n < bestCount || (n == bestCount && s < best) {
                 best = s
                 bestCount = n
             }
         }
         if best >= 0 { return best }
-        if kinds[marker] == .slack || kinds[marker] == .error, row.coefficient(for: marker) < 0 { return marker }
-        if other >= 0, kinds[other] == .slack || kinds[other] == .error, row.coefficient(for: other) < 0 {
+        if symbols.kinds[marker] == .slack || symbols.kinds[marker] == .error, row.coefficient(for: marker) < 0 { return marker }
+        if let other, symbols.kinds[other] == .slack || symbols.kinds[other] == .error, row.coefficient(for: other) < 0 {
             return other
         }
-        return -1
+        return nil
     }
 
     /// A subject that lets the new row be stored lazily (referring to basic external symbols instead of
@@ -200,24 +200,24 @@ extension SolverCore {
     func lazySubject(_ row: Row) -> (Int, Float)? {
         if !lazyRowsEnabled { return nil }
         var high = -Float.infinity
-        for (s, _) in row.cells where kinds[s] == .external {
-            if let r = rowStore[s] { high = Swift.max(high, r.stamp) }
+        for (s, _) in row.cells where symbols.kinds[s] == .external {
+            if let stamp = symbols.rows.stamp(s) { high = Swift.max(high, stamp) }
         }
         var best = -1
         var bestCount = Int.max
         var bestStamp: Float = 0
-        for (s, _) in row.cells where kinds[s] == .external && rowStore[s] == nil {
-            let n = columns[s].count
+        for (s, _) in row.cells where symbols.kinds[s] == .external && !symbols.rows.hasRow(s) {
+            let n = symbols.columns[s].count
             if n > bestCount || (n == bestCount && s > best) { continue }
             var low = Float.infinity
             var ok = true
-            for id in columns[s] {
+            for id in symbols.columns[s] {
                 let b = basicOf(id)
-                if kinds[b] != .external {
+                if symbols.kinds[b] != .external {
                     ok = false
                     break
                 }
-                low = Swift.min(low, rowStore[b]?.stamp ?? -Float.infinity)
+                low = Swift.min(low, symbols.rows.stamp(b) ?? -Float.infinity)
             }
             if !ok { continue }
             let stamp: Float
@@ -244,23 +244,23 @@ extension SolverCore {
     /// mention it keep referring to it). This is the paper's choice of a new marker as subject (§3.2),
     /// extended to any symbol the simplex does not see elsewhere, e.g. the slack of `w ≥ 10` when
     /// `w = w(prev)` arrives with both widths basic.
-    func unsharedRestrictedSubject(_ row: Row) -> Int {
+    func unsharedRestrictedSubject(_ row: Row) -> Int? {
         var best = -1
-        for (s, c) in row.cells where c < 0 && (kinds[s] == .slack || kinds[s] == .error) {
+        for (s, c) in row.cells where c < 0 && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
             if best >= 0 && s > best { continue }
-            if objectiveMentions(s) { continue }
+            if objective.mentions(s) { continue }
             var restrictedMention = false
-            for id in columns[s] where kinds[basicOf(id)] != .external {
+            for id in symbols.columns[s] where symbols.kinds[basicOf(id)] != .external {
                 restrictedMention = true
                 break
             }
             if !restrictedMention { best = s }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 
     mutating func allDummies(_ row: Row) -> Bool {
-        for s in row.cells.keys where kinds[s] != .dummy { return false }
+        for s in row.cells.keys where symbols.kinds[s] != .dummy { return false }
         return true
     }
 
@@ -278,13 +278,13 @@ extension SolverCore {
         }
         artificial = nil
         if !nearZero(finalRow.constant) { return (false, finalRow) }
-        if rowStore[art] != nil, var r = removeRow(art) {
+        if symbols.rows.hasRow(art), var r = removeRow(art) {
             if !r.cells.isEmpty {
                 var entering = -1
                 var fallback = -1
                 var dummy = -1
                 for s in r.cells.keys {
-                    switch kinds[s] {
+                    switch symbols.kinds[s] {
                     case .slack, .error: if entering < 0 || s < entering { entering = s }
                     case .external: if fallback < 0 || s < fallback { fallback = s }
                     case .dummy: if dummy < 0 || s < dummy { dummy = s }
@@ -298,29 +298,29 @@ extension SolverCore {
                 enterBasis(entering, r)
             }
         }
-        for id in columns[art] {
+        for id in symbols.columns[art] {
             let b = basicOf(id)
             touch(b)
-            if kinds[b] == .external { structureChanged() }
-            rowStore[b]?.cells.removeValue(forKey: art)
+            if symbols.kinds[b] == .external { structureChanged() }
+            symbols.rows.removeCell(b, art)
         }
-        columns[art] = IntSet()
+        symbols.columns[art] = IntSet()
         removeFromObjective(art)
         return (true, finalRow)
     }
 
     /// Required installed constraints owning a symbol of `row` (or `basic`), except `failing`, in
     /// insertion order.
-    mutating func explanation(row: Row, basic: Int, failing: Constraint) -> [Constraint] {
+    mutating func explanation(row: Row, basic: Int?, failing: Constraint) -> [Constraint] {
         var found: [(Int, Constraint)] = []
         var seen = Set<ObjectIdentifier>()
         func visit(_ s: Int) {
-            guard s >= 0, s < owners.count, let c = owners[s], c !== failing else { return }
+            guard s >= 0, s < symbols.owners.count, let c = symbols.owners[s], c !== failing else { return }
             guard let info = infos[infoKey(c)], info.required, seen.insert(ObjectIdentifier(c)).inserted else { return }
             found.append((info.order, c))
         }
         for s in row.cells.keys { visit(s) }
-        visit(basic)
+        if let basic { visit(basic) }
         return found.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

@@ -16,12 +16,12 @@ extension SolverCore {
         guard var info = infos[key] else { throw SolverError.unknownConstraint(constraint) }
         let delta = newConstant - info.constant
         if delta == 0 { return }
-        let mark = Mark(symbols: kinds.count, slots: slotSymbols.count, infeasible: infeasible)
-        journaling = true
+        let mark = Mark(symbols: symbols.count, slots: slots.count, infeasible: infeasible)
+        journal.open()
         var failed = applyConstantDelta(info, delta, checkDummies: true)
-        if failed < 0 { failed = dualOptimize() }
-        if failed >= 0 {
-            let conflicting = explanation(row: rowStore[failed] ?? Row(), basic: failed, failing: constraint)
+        if failed == nil { failed = dualOptimize() }
+        if let failed {
+            let conflicting = explanation(row: symbols.rows[failed] ?? Row(), basic: failed, failing: constraint)
             rollback(mark)
             throw SolverError.unsatisfiableConstraint(constraint, conflicting: conflicting)
         }
@@ -39,58 +39,58 @@ extension SolverCore {
     }
 
     /// Moves the expression constant of a constraint by `delta` through its marker. Returns the basic
-    /// symbol of a dummy row that became inconsistent (only when `checkDummies`), else -1. Rows that
+    /// symbol of a dummy row that became inconsistent (only when `checkDummies`), else nil. Rows that
     /// became infeasible are queued for dual optimisation.
-    mutating func applyConstantDelta(_ info: ConstraintInfo, _ delta: Double, checkDummies: Bool) -> Int {
+    mutating func applyConstantDelta(_ info: ConstraintInfo, _ delta: Double, checkDummies: Bool) -> Int? {
         // Constraint row: expr + k·m (+ …) = 0. expr + Δ + k·m = expr + k·(m + Δ/k): the old marker is the
         // new one shifted by Δ/k, so every occurrence of the marker gains a constant Δ/k.
         let shift = delta / info.markerCoefficient
         let m = info.marker
-        var failed = -1
-        if let old = rowConstant(m) {
+        var failed: Int?
+        if let old = symbols.rows.constant(m) {
             // The journal keeps the exact old constant: (old − s) + s need not give it back.
-            if journaling { constantUndo.append((m, old)) }
-            _ = addToRowConstant(m, -shift)
+            journal.recordConstant(m, old)
+            _ = symbols.rows.addToConstant(m, -shift)
             failed = checkConstant(m, checkDummies: checkDummies)
         }
         // Rows mentioning the marker: all of them if it is non-basic, else lazy external rows referring
         // to it (they read the new marker plus the shift too).
-        for id in columns[m] {
+        for id in symbols.columns[m] {
             let b = basicOf(id)
-            guard let c = rowCell(b, m), let old = rowConstant(b) else {
+            guard let c = symbols.rows.cell(b, m), let old = symbols.rows.constant(b) else {
                 recordMissingCell("applyConstantDelta", symbol: m, row: id)
                 continue
             }
-            if journaling { constantUndo.append((b, old)) }
-            _ = addToRowConstant(b, c * shift)
+            journal.recordConstant(b, old)
+            _ = symbols.rows.addToConstant(b, c * shift)
             let f = checkConstant(b, checkDummies: checkDummies)
-            if f >= 0 && (failed < 0 || f < failed) { failed = f }
+            if let f, failed.map({ f < $0 }) ?? true { failed = f }
         }
         return failed
     }
 
     /// Queues a restricted basic symbol whose constant went negative for dual optimisation (once).
     @inline(__always) mutating func queueInfeasible(_ b: Int) {
-        if !queued[b] {
-            queued[b] = true
+        if !symbols.queued[b] {
+            symbols.queued[b] = true
             infeasible.push(b)
         }
     }
 
-    @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int {
-        guard let v = rowConstant(b) else {
+    @inline(__always) mutating func checkConstant(_ b: Int, checkDummies: Bool) -> Int? {
+        guard let v = symbols.rows.constant(b) else {
             recordMissingRow("checkConstant", symbol: b)
-            return -1
+            return nil
         }
-        switch kinds[b] {
+        switch symbols.kinds[b] {
         case .external:
-            return -1
+            return nil
         case .dummy:
             if checkDummies && !nearZero(v) { return b }
-            return -1
+            return nil
         case .slack, .error:
             if v < 0 { queueInfeasible(b) }
-            return -1
+            return nil
         }
     }
 }

@@ -7,37 +7,29 @@ extension SolverCore {
     /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it already is one;
     ///   ``SolverError/badRequiredStrength`` if `strength` is required. Solver unchanged on throw.
     mutating func addEditVariable(_ variable: Variable, strength: Strength) throws {
-        if edits[variable.id] != nil { throw SolverError.duplicateEditVariable(variable) }
+        if edits.infos[variable.id] != nil { throw SolverError.duplicateEditVariable(variable) }
         if strength.isRequired { throw SolverError.badRequiredStrength }
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         try addConstraint(constraint)
-        let column: Int
-        if let free = freeMarkerColumns.popLast() {
-            column = free
-        } else {
-            column = markerColumns.count
-            markerColumns.append(MarkerColumn())
-        }
+        let column = edits.allocateColumn()
         guard let info = infos[infoKey(constraint)] else {
             return recordFault("addEditVariable: the edit constraint was not installed")
         }
-        edits[variable.id] = EditInfo(constraint: constraint, value: 0, info: info, column: column)
+        edits.infos[variable.id] = EditInfo(constraint: constraint, value: 0, info: info, column: column)
     }
 
     /// Removes an edit variable and its edit constraint.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
     mutating func removeEditVariable(_ variable: Variable) throws {
-        guard let edit = edits.removeValue(forKey: variable.id) else {
+        guard let edit = edits.remove(variable.id) else {
             throw SolverError.unknownEditVariable(variable)
         }
-        markerColumns[edit.column] = MarkerColumn()
-        freeMarkerColumns.append(edit.column)
         try removeConstraint(edit.constraint)
     }
 
     /// Whether `variable` is an edit variable.
     mutating func hasEditVariable(_ variable: Variable) -> Bool {
-        edits[variable.id] != nil
+        edits.infos[variable.id] != nil
     }
 
     /// Suggests a value for an edit variable (paper §4.3): the edit constraint's constant changes in
@@ -45,21 +37,21 @@ extension SolverCore {
     /// re-establishes the optimum. Call ``updateVariables()`` to read the result.
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
     mutating func suggestValue(_ value: Double, for variable: Variable) throws {
-        guard let i = edits.index(forKey: variable.id) else { throw SolverError.unknownEditVariable(variable) }
-        let delta = value - edits[valueAt: i].value
-        edits[valueAt: i].value = value
+        guard let i = edits.infos.index(forKey: variable.id) else { throw SolverError.unknownEditVariable(variable) }
+        let delta = value - edits.infos[valueAt: i].value
+        edits.infos[valueAt: i].value = value
         // The edit constraint is `variable - value == 0`: its expression constant moves by -delta.
-        let c = edits[valueAt: i].column
+        let c = edits.infos[valueAt: i].column
         var column = MarkerColumn()
-        swap(&column, &markerColumns[c])
-        applyEditDelta(edits[valueAt: i].info, -delta, column: &column)
+        swap(&column, &edits.markerColumns[c])
+        applyEditDelta(edits.infos[valueAt: i].info, -delta, column: &column)
         let before = cellsVersion
-        if dualOptimize() < 0 {
+        if dualOptimize() == nil {
             // Dual simplex preserves dual feasibility: the objective is still optimal.
             clearObjectiveDirty()
         }
         column.quietVersion = cellsVersion == before ? cellsVersion : -1
-        swap(&column, &markerColumns[c])
+        swap(&column, &edits.markerColumns[c])
     }
 
     /// ``applyConstantDelta(_:_:checkDummies:)`` for an edit constraint (whose rows are never dummies),
@@ -79,12 +71,12 @@ extension SolverCore {
         // coefficient × shift.
         let shift = delta / info.markerCoefficient
         let m = info.marker
-        if addToRowConstant(m, -shift) != nil { _ = checkConstant(m, checkDummies: false) }
+        if symbols.rows.addToConstant(m, -shift) != nil { _ = checkConstant(m, checkDummies: false) }
         var negative: [Int] = []
         var missing = -1
         column.basics.withUnsafeBufferPointer { basics in
             column.coefficients.withUnsafeBufferPointer { coefficients in
-                rowStore.withUnsafeMutableBufferPointer { rows in
+                symbols.rows.withMutableRows { rows in
                     guard let base = rows.baseAddress else { return }
                     for k in 0..<basics.count {
                         let entry = Int(basics[k])
@@ -108,11 +100,11 @@ extension SolverCore {
     mutating func refresh(_ column: inout MarkerColumn, marker m: Int) {
         column.basics.removeAll(keepingCapacity: true)
         column.coefficients.removeAll(keepingCapacity: true)
-        for id in columns[m] {
+        for id in symbols.columns[m] {
             let b = basicOf(id)
-            let queues = kinds[b] == .slack || kinds[b] == .error
+            let queues = symbols.kinds[b] == .slack || symbols.kinds[b] == .error
             column.basics.append(Int32(queues ? b : ~b))
-            guard let c = rowCell(b, m) else {
+            guard let c = symbols.rows.cell(b, m) else {
                 recordMissingCell("refresh", symbol: m, row: id)
                 column.basics.removeLast()
                 continue

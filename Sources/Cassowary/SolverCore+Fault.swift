@@ -24,7 +24,7 @@ extension SolverCore {
 
     /// Basic symbol `b`'s row, or nil after recording a fault naming `context` when it has none.
     mutating func storedRow(_ b: Int, _ context: StaticString) -> Row? {
-        if let row = rowStore[b] { return row }
+        if let row = symbols.rows[b] { return row }
         recordMissingRow(context, symbol: b)
         return nil
     }

@@ -9,7 +9,8 @@ extension SolverCore {
     /// Every broken invariant of the tableau, as readable sentences; empty when the state is consistent.
     ///
     /// Checked (see ``SolverCore`` for the lazy rows and their stamps):
-    /// - row bookkeeping: `rowIds`, `rowBasics` and `freeRowIds` describe the same rows as `rowStore`;
+    /// - row bookkeeping: the symbol table's `rowIds`, `rowBasics` and `freeRowIds` describe the same rows
+    ///   as its row store;
     /// - restricted rows (slack, error, dummy basics) are in solved form (mention no basic symbol), are
     ///   feasible (constant ≥ −``epsilon``; a dummy's constant is 0 within ``epsilon``);
     /// - external rows: a lazy row refers only to restricted basic symbols or to basic external symbols
@@ -32,15 +33,15 @@ extension SolverCore {
         var problems: [String] = []
         // Local copies (references to the same storage): the nested functions below capture these
         // instead of `self`, which a debug build would copy whole on every call.
-        let kinds = self.kinds
-        let owners = self.owners
-        let rowStore = self.rowStore
-        let columns = self.columns
-        let rowIds = self.rowIds
-        let rowBasics = self.rowBasics
-        let objective = self.objective
-        let levels = self.levels
-        let levelStride = self.levelStride
+        let kinds = self.symbols.kinds
+        let owners = self.symbols.owners
+        let rowStore = self.symbols.rows
+        let columns = self.symbols.columns
+        let rowIds = self.symbols.rowIds
+        let rowBasics = self.symbols.rowBasics
+        let objective = self.objective.coefficients
+        let levels = self.objective.levels
+        let levelStride = self.objective.stride
         let infos = self.infos
         let symbolCount = kinds.count
         func name(_ s: Int) -> String {
@@ -53,7 +54,7 @@ extension SolverCore {
             }
         }
         for (label, count) in [("rowStore", rowStore.count), ("columns", columns.count), ("rowIds", rowIds.count),
-                               ("owners", owners.count), ("queued", queued.count), ("dirtyFlags", dirtyFlags.count)]
+                               ("owners", owners.count), ("symbols.queued", symbols.queued.count), ("symbols.dirtyFlags", symbols.dirtyFlags.count)]
         where count != symbolCount {
             problems.append("\(label) has \(count) entries for \(symbolCount) symbols")
         }
@@ -84,8 +85,8 @@ extension SolverCore {
                 problems.append("row id \(id) names \(name(b)), which has no row under that id")
             }
         }
-        if freeIds != freeRowIds.count || freeRowIds.contains(where: { $0 < 0 || Int($0) >= rowBasics.count || rowBasics[Int($0)] >= 0 }) {
-            problems.append("free row ids \(freeRowIds.count) do not match the \(freeIds) unused ids")
+        if freeIds != symbols.freeRowIds.count || symbols.freeRowIds.contains(where: { $0 < 0 || Int($0) >= rowBasics.count || rowBasics[Int($0)] >= 0 }) {
+            problems.append("free row ids \(symbols.freeRowIds.count) do not match the \(freeIds) unused ids")
         }
 
         // Rows: solved form, lazy references, feasibility, column index (forward direction).
@@ -147,12 +148,12 @@ extension SolverCore {
                 continue
             }
             if info.marker != s && info.other != s {
-                problems.append("\(name(s)) is owned by \(constraint), whose symbols are \(name(info.marker)), \(name(info.other))")
+                problems.append("\(name(s)) is owned by \(constraint), whose symbols are \(name(info.marker)), \(info.other.map(name) ?? "none")")
             }
             guard info.marker == s else { continue }
             installed += 1
-            if info.other >= 0 && (info.other >= symbolCount || owners[info.other] !== constraint) {
-                problems.append("error symbol \(name(info.other)) of \(constraint) is not owned by it")
+            if let other = info.other, other >= symbolCount || owners[other] !== constraint {
+                problems.append("error symbol \(name(other)) of \(constraint) is not owned by it")
             }
             if info.required != constraint.strength.isRequired {
                 problems.append("\(constraint) is recorded with required = \(info.required)")
@@ -166,7 +167,7 @@ extension SolverCore {
                 continue
             }
             expectedCounts[li] += 1
-            let errors = constraint.relation == .equal ? [info.marker, info.other] : [info.other]
+            let errors = (constraint.relation == .equal ? [info.marker] : []) + (info.other.map { [$0] } ?? [])
             for e in errors where e >= 0 && e < symbolCount {
                 if let r = rowStore[e] {
                     for (z, c) in r.cells where z < symbolCount { expected[z * levels.count + li] += weight * c }
@@ -178,7 +179,7 @@ extension SolverCore {
         if installed != infos.count {
             problems.append("\(infos.count) constraints installed, \(installed) own their marker")
         }
-        for edit in edits.unorderedValues {
+        for edit in edits.infos.unorderedValues {
             guard let info = infos[infoKey(edit.constraint)] else {
                 problems.append("edit constraint \(edit.constraint) is not installed")
                 continue
@@ -239,19 +240,19 @@ extension SolverCore {
         // A primal pivot may leave a row a rounding error below 0 (the ratio test breaks near-ties by id):
         // such a row is queued and skipped by the next dual optimisation, so entries may remain, but the
         // queue and its flags must agree (feasibility itself is checked with the rows above).
-        var flagged = queued.filter { $0 }.count
+        var flagged = symbols.queued.filter { $0 }.count
         for b in infeasible.elements {
-            if b < 0 || b >= symbolCount || !queued[b] {
+            if b < 0 || b >= symbolCount || !symbols.queued[b] {
                 problems.append("\(name(b)) is in the infeasible queue but not flagged")
             } else {
                 flagged -= 1
             }
         }
-        if flagged != 0 { problems.append("\(flagged) symbols flagged as queued are not in the infeasible queue") }
-        if !objectiveDirty.isEmpty || dirtyFlags.contains(true) || !negatives.isEmpty {
+        if flagged != 0 { problems.append("\(flagged) symbols flagged as symbols.queued are not in the infeasible queue") }
+        if !objectiveDirty.isEmpty || symbols.dirtyFlags.contains(true) || !negatives.isEmpty {
             problems.append("objective changes pending outside a call")
         }
-        if journaling || !journalRows.isEmpty || !objectiveUndo.isEmpty || !constantUndo.isEmpty {
+        if !journal.isEmpty {
             problems.append("transaction journal open outside a call")
         }
         if artificial != nil { problems.append("artificial objective left behind") }

@@ -8,32 +8,31 @@ extension SolverCore {
     mutating func optimize() {
         degeneratePivots = 0
         while fault == nil {
-            let entering = lexEntering()
-            if entering < 0 { return }
-            let leaving = leavingRow(entering)
-            if leaving < 0 { return }  // unbounded: impossible for an objective bounded below by 0
+            guard let entering = lexEntering() else { return }
+            // No leaving row means unbounded: impossible for an objective bounded below by 0.
+            guard let leaving = leavingRow(entering) else { return }
             countDegenerate(leaving)
             pivot(leaving: leaving, entering: entering)
         }
     }
 
     @inline(__always) mutating func markObjective(_ symbol: Int) {
-        if !dirtyFlags[symbol] {
-            dirtyFlags[symbol] = true
+        if !symbols.dirtyFlags[symbol] {
+            symbols.dirtyFlags[symbol] = true
             objectiveDirty.append(symbol)
         }
     }
 
     mutating func clearObjectiveDirty() {
-        for s in objectiveDirty where s < dirtyFlags.count { dirtyFlags[s] = false }
+        for s in objectiveDirty where s < symbols.dirtyFlags.count { symbols.dirtyFlags[s] = false }
         objectiveDirty.removeAll(keepingCapacity: true)
         negatives.removeAll()
     }
 
-    mutating func lexEntering() -> Int {
+    mutating func lexEntering() -> Int? {
         for s in objectiveDirty {
-            dirtyFlags[s] = false
-            if kinds[s] != .dummy && lexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
+            symbols.dirtyFlags[s] = false
+            if symbols.kinds[s] != .dummy && objective.isLexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
         }
         objectiveDirty.removeAll(keepingCapacity: true)
         return pickEntering(negatives)
@@ -42,30 +41,28 @@ extension SolverCore {
     /// Entering symbol among `candidates`: the one mentioned by the fewest rows (so the pivot substitutes
     /// into as few rows as possible and creates little fill-in), lowest id on ties. After a run of
     /// degenerate pivots it falls back to the lowest id alone (Bland's rule), which cannot cycle.
-    mutating func pickEntering<S: Sequence>(_ candidates: S) -> Int where S.Element == Int {
+    mutating func pickEntering<S: Sequence>(_ candidates: S) -> Int? where S.Element == Int {
         var best = -1
         if degeneratePivots > 50 {
             for s in candidates where best < 0 || s < best { best = s }
-            return best
+            return best >= 0 ? best : nil
         }
         var bestCount = Int.max
         for s in candidates {
-            let n = columns[s].count
+            let n = symbols.columns[s].count
             if n < bestCount || (n == bestCount && s < best) {
                 best = s
                 bestCount = n
             }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 
     mutating func optimizeArtificial() {
         degeneratePivots = 0
         while fault == nil, let art = artificial {
-            let entering = pickEntering(ArtificialCandidates(row: art, kinds: kinds))
-            if entering < 0 { return }
-            let leaving = leavingRow(entering)
-            if leaving < 0 { return }
+            guard let entering = pickEntering(ArtificialCandidates(row: art, kinds: symbols.kinds)),
+                  let leaving = leavingRow(entering) else { return }
             countDegenerate(leaving)
             pivot(leaving: leaving, entering: entering)
         }
@@ -74,7 +71,7 @@ extension SolverCore {
     /// Counts consecutive degenerate pivots (the leaving row's constant is zero: the objective does not
     /// move), to switch ``pickEntering(_:)`` to Bland's rule before any cycle can form.
     @inline(__always) mutating func countDegenerate(_ leaving: Int) {
-        if nearZero(rowStore[leaving]?.constant ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
+        if nearZero(symbols.rows.constant(leaving) ?? 0) { degeneratePivots += 1 } else { degeneratePivots = 0 }
     }
 
     @inline(__always) mutating func better(_ ratio: Double, _ b: Int, than bestRatio: Double, _ best: Int) -> Bool {
@@ -84,15 +81,15 @@ extension SolverCore {
 
     /// Row leaving the basis when `entering` increases: rows with a negative coefficient for it and a
     /// restricted basic symbol, minimum ratio -constant/coefficient.
-    mutating func leavingRow(_ entering: Int) -> Int {
+    mutating func leavingRow(_ entering: Int) -> Int? {
         var best = -1
         var bestRatio = Double.infinity
-        for id in columns[entering] {
+        for id in symbols.columns[entering] {
             let b = basicOf(id)
-            if kinds[b] == .external { continue }
-            guard let row = rowStore[b], let c = row.cells[entering] else {
+            if symbols.kinds[b] == .external { continue }
+            guard let row = symbols.rows[b], let c = row.cells[entering] else {
                 recordMissingCell("leavingRow", symbol: entering, row: id)
-                return -1
+                return nil
             }
             if c < 0 {
                 let ratio = -row.constant / c
@@ -102,7 +99,7 @@ extension SolverCore {
                 }
             }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 
     /// Restricted row to pivot a (non-basic) marker into the basis for removal (paper §3.3, Kiwi's
@@ -111,13 +108,13 @@ extension SolverCore {
     /// value, and the redundant equality takes over instead of being lost behind a slack), then restricted
     /// rows with a negative coefficient by minimum ratio, then restricted rows with a positive coefficient
     /// by minimum ratio. External rows are chosen by ``externalMarkerRow(_:)``.
-    mutating func markerLeavingRow(_ marker: Int) -> Int {
+    mutating func markerLeavingRow(_ marker: Int) -> Int? {
         var dummy = -1, first = -1, second = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        for id in columns[marker] {
+        for id in symbols.columns[marker] {
             let b = basicOf(id)
-            guard let row = rowStore[b], let c = row.cells[marker] else { continue }
-            switch kinds[b] {
+            guard let row = symbols.rows[b], let c = row.cells[marker] else { continue }
+            switch symbols.kinds[b] {
             case .external:
                 continue
             case .dummy where nearZero(row.constant):
@@ -138,7 +135,9 @@ extension SolverCore {
                 }
             }
         }
-        return dummy >= 0 ? dummy : (first >= 0 ? first : second)
+        if dummy >= 0 { return dummy }
+        if first >= 0 { return first }
+        return second >= 0 ? second : nil
     }
 
     /// The external row to pivot a marker into the basis through, when no restricted row mentions it:
@@ -148,10 +147,10 @@ extension SolverCore {
     /// the marker would divide by nothing. Nil if every expansion cancels (the marker is in no row).
     mutating func externalMarkerRow(_ marker: Int) -> (basic: Int, expanded: Row)? {
         var candidates: [Int] = []
-        for id in columns[marker] where kinds[basicOf(id)] == .external { candidates.append(basicOf(id)) }
+        for id in symbols.columns[marker] where symbols.kinds[basicOf(id)] == .external { candidates.append(basicOf(id)) }
         candidates.sort()
         for b in candidates {
-            guard let row = rowStore[b] else { continue }
+            guard let row = symbols.rows[b] else { continue }
             let expanded = row.lazy ? expand(row) : row
             if expanded.cells[marker] != nil { return (b, expanded) }
         }
@@ -161,34 +160,34 @@ extension SolverCore {
     /// Dual simplex (paper §4.3): while some restricted basic symbol is negative, pivot it out, choosing
     /// the entering symbol by the lexicographically smallest ratio objective/coefficient over positive
     /// coefficients. Returns the basic symbol of a row that cannot be repaired (required constraints
-    /// inconsistent), else -1.
+    /// inconsistent), else nil.
     ///
     /// Dual pivots keep the objective optimal, so the coefficients they change are not queued for
     /// re-examination (``marksObjective`` is off meanwhile): a crossing resize pivots once per box. If it
     /// fails, every symbol the objective mentions is queued instead.
-    mutating func dualOptimize() -> Int {
+    mutating func dualOptimize() -> Int? {
         marksObjective = false
         defer { marksObjective = true }
-        while fault == nil, !infeasible.isEmpty {
-            let leaving = infeasible.popMin()
-            queued[leaving] = false
-            guard let row = rowStore[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
-            let entering = dualEntering(row)
-            if entering < 0 {
-                for b in infeasible.elements { queued[b] = false }
+        while fault == nil, let leaving = infeasible.popFirst() {
+            symbols.queued[leaving] = false
+            guard let row = symbols.rows[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
+            guard let entering = dualEntering(row) else {
+                for b in infeasible.elements { symbols.queued[b] = false }
                 infeasible.removeAll()
-                for s in kinds.indices where objectiveMentions(s) { markObjective(s) }
+                for s in symbols.kinds.indices where objective.mentions(s) { markObjective(s) }
                 return leaving
             }
             pivot(leaving: leaving, entering: entering)
         }
-        return -1
+        return nil
     }
 
-    mutating func dualEntering(_ row: Row) -> Int {
+    /// Entering symbol of a dual pivot out of `row`; nil if no positive coefficient of a non-dummy symbol
+    /// can enter (the row cannot be repaired).
+    mutating func dualEntering(_ row: Row) -> Int? {
         var best = -1
         var bestCoefficient = 0.0
-        for (s, c) in row.cells where c > 0 && kinds[s] != .dummy {
+        for (s, c) in row.cells where c > 0 && symbols.kinds[s] != .dummy {
             if best < 0 {
                 best = s
                 bestCoefficient = c
@@ -196,9 +195,9 @@ extension SolverCore {
             }
             // Compare objective[s]/c with objective[best]/bestCoefficient, highest level first.
             var decided = false
-            for li in levels.indices {
-                let a = objectiveCoefficient(li, s) / c
-                let b = objectiveCoefficient(li, best) / bestCoefficient
+            for li in objective.levels.indices {
+                let a = objective.coefficient(li, s) / c
+                let b = objective.coefficient(li, best) / bestCoefficient
                 if a < b - epsilon {
                     best = s
                     bestCoefficient = c
@@ -215,7 +214,7 @@ extension SolverCore {
                 bestCoefficient = c
             }
         }
-        return best
+        return best >= 0 ? best : nil
     }
 }
 

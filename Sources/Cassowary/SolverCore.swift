@@ -1,21 +1,10 @@
-/// One priority level of the lexicographic objective: the weighted errors of all non-required
-/// constraints whose priority equals `priority`, expressed over the current non-basic symbols.
-struct Level {
-    var priority: Double
-    /// The level's constant (its coefficients live in ``SolverCore/objective``). Only structural changes
-    /// move it; constant changes (`setConstant`, `suggestValue`) leave it stale, and only the dump reads it.
-    var constant: Double
-    /// Number of installed constraints contributing to the level.
-    var count: Int
-}
-
 /// What the solver remembers about an installed constraint (the paper's marker and error variables).
 /// Kept small (24 bytes): one per constraint. Priority and weight are read from the constraint itself.
 struct ConstraintInfo {
     /// Marker symbol: the slack of an inequality, the dummy of a required equality, or the positive
     /// error of a non-required equality (paper §3.3 and §4.2).
     var marker32: Int32
-    /// The second error symbol (non-required constraints) or -1.
+    /// The second error symbol of a non-required constraint, -1 for none (see ``other``).
     var other32: Int32
     /// Insertion order, for deterministic explanations.
     var order32: Int32
@@ -25,9 +14,9 @@ struct ConstraintInfo {
     /// Current constant of the expression (changes with `setConstant` / `suggestValue`).
     var constant: Double
 
-    init(marker: Int, other: Int, markerCoefficient: Double, constant: Double, order: Int, required: Bool) {
+    init(marker: Int, other: Int?, markerCoefficient: Double, constant: Double, order: Int, required: Bool) {
         marker32 = Int32(marker)
-        other32 = Int32(other)
+        other32 = other.map { Int32($0) } ?? -1
         order32 = Int32(truncatingIfNeeded: order)
         self.required = required
         negativeMarker = markerCoefficient < 0
@@ -35,13 +24,14 @@ struct ConstraintInfo {
     }
 
     var marker: Int { Int(marker32) }
-    var other: Int { Int(other32) }
+    /// The second error symbol (non-required constraints), nil for required ones.
+    var other: Int? { other32 < 0 ? nil : Int(other32) }
     var order: Int { Int(order32) }
     var markerCoefficient: Double { negativeMarker ? -1 : 1 }
 }
 
 /// The key of `constraint` in ``SolverCore/infos``: its object address, never 0, and not reused while
-/// the solver holds the constraint (``SolverCore/owners`` keeps it alive).
+/// the solver holds the constraint (``SymbolTable/owners`` keeps it alive).
 @inline(__always) func infoKey(_ constraint: Constraint) -> Int {
     Int(bitPattern: ObjectIdentifier(constraint))
 }
@@ -54,30 +44,6 @@ func objectivePriorityAndWeight(_ strength: Strength) -> (priority: Double, weig
     var weight = strength.weight
     if !(weight.isFinite && weight > 0) { weight = 1 }
     return (priority, weight)
-}
-
-struct EditInfo {
-    var constraint: Constraint
-    var value: Double
-    /// The edit constraint's bookkeeping (its constant is not tracked here: edit constraints are internal).
-    var info: ConstraintInfo
-    /// Index of the copy of its marker's column in ``SolverCore/markerColumns``.
-    var column: Int
-}
-
-/// A copy of one marker's column with the coefficients it has in each row: the basic symbols and
-/// coefficients, valid while the tableau's cells keep `version`. Repeated suggestions to an edit variable
-/// (a drag, a resize) then stream through two dense arrays instead of looking the marker up in every row.
-/// The copy is taken only after a suggestion that pivoted nothing, when the cells have not changed since
-/// (`quietVersion`): suggestions that pivot every time (enaml's, a resize crossing breakpoints) would pay
-/// for copies never reused.
-struct MarkerColumn {
-    var version = -1
-    /// The cells' version at the end of the last suggestion if it pivoted nothing, else -1.
-    var quietVersion = -1
-    /// Basic symbol of each row, complemented (`~b`) for rows whose sign is never checked.
-    var basics: [Int32] = []
-    var coefficients: [Double] = []
 }
 
 /// The solver state and algorithms; `Solver` is a thin class around it, so the hot paths work on one
@@ -101,61 +67,27 @@ struct SolverCore {
     /// With false, every row is kept in classic solved form (the reference the tests compare with).
     var lazyRowsEnabled = true
 
-    // Symbols: dense ids, per-symbol data in parallel arrays.
-    var kinds: [SymbolKind] = []
-    /// Row of each basic symbol (nil for non-basic symbols).
-    var rowStore: [Row?] = []
-    /// Column index: for each symbol, the ids of the rows that mention it directly (restricted rows
-    /// mention only non-basic symbols; lazy external rows may mention basic ones). A row keeps its id
-    /// through pivots (only its basic symbol changes), so a pivot does not rewrite the columns of every
-    /// symbol in the pivot row.
-    var columns: [IntSet] = []
-    /// Row id of each basic symbol (-1 if non-basic), basic symbol of each row id (-1 if free).
-    var rowIds: [Int32] = []
-    var rowBasics: [Int32] = []
-    var freeRowIds: [Int32] = []
-    /// Constraint owning a marker / error symbol.
-    var owners: [Constraint?] = []
+    /// The per-symbol storage: kinds, rows, column index, row ids, owners, queue and dirty flags.
+    var symbols = SymbolTable()
 
     var infeasible = SymbolHeap()
-    /// Whether a symbol is queued in `infeasible` (keeps the queue free of duplicates).
-    var queued: [Bool] = []
-    /// Objective, one level per priority, sorted by decreasing priority; coefficients in `objective`,
-    /// `levelStride` slots per symbol (see SolverCore+Objective.swift).
-    var levels: [Level] = []
-    var objective: [Double] = []
-    var levelStride = 1
+    /// The lexicographic objective: levels and dense coefficients (see ``Objective``).
+    var objective = Objective()
     var artificial: Row?
 
     /// Installed constraints by `ObjectIdentifier` bit pattern (see ``infoKey(_:)``).
     var infos = IdentityTable<ConstraintInfo>()
-    var edits = IdentityTable<EditInfo>()
-    /// The marker columns of the edit variables (see ``MarkerColumn``); freed entries are reused.
-    var markerColumns: [MarkerColumn] = []
-    var freeMarkerColumns: [Int] = []
+    /// The edit variables and the copies of their markers' columns.
+    var edits = EditVariables()
 
-    // Variables: id -> dense slot.
-    var varSlots = IdentityTable<Int>()
-    var slotVariables: [Variable] = []
-    var slotSymbols: [Int] = []
-    var slotValues: [Double] = []
+    /// The variables: slot, external symbol and solved value of each.
+    var slots = VariableSlots()
 
-    /// The evaluation of lazy rows compiled into flat arrays, in dependency order: row `evalOrder[i]` is
-    /// its constant plus `evalCoefficients[j] × value(evalReferences[j])` for j in
-    /// `evalStarts[i]..<evalStarts[i + 1]`; a reference to a lazy row is its position in `evalOrder` (its
-    /// value in `evalValues`), any other reference a symbol whose row constant is read. Variable slot
-    /// `evalSlots[k]` takes `evalValues[evalSlotPositions[k]]`. Rebuilt when `structureVersion` moved (a
-    /// lazy row or what it refers to changed shape).
-    var evalOrder: [Int] = []
-    var evalStarts: [Int] = [0]
-    var evalReferences: [Int] = []
-    var evalReferenceIsLazy: [Bool] = []
-    var evalCoefficients: [Double] = []
-    var evalValues: [Double] = []
-    var evalSlots: [Int] = []
-    var evalSlotPositions: [Int] = []
+    /// The lazy rows' evaluation program (see ``LazyEvaluation``), valid while its version equals
+    /// `structureVersion`.
+    var evaluation = LazyEvaluation()
+    /// Moves whenever the shape of a lazy row, or of a row one refers to, changes.
     var structureVersion = 0
-    var programVersion = -1
     /// Moves whenever a tableau row gains, loses or re-weights a cell or changes its basic symbol
     /// (constant-only changes keep it): the validity stamp of every ``MarkerColumn``.
     var cellsVersion = 0
@@ -174,16 +106,12 @@ struct SolverCore {
     var objectiveDirty: [Int] = []
     /// Whether objective changes queue their symbol in `objectiveDirty` (off during dual optimisation).
     var marksObjective = true
-    var dirtyFlags: [Bool] = []
     var negatives = IntSet()
     /// Consecutive degenerate pivots of the current primal optimisation (see ``pickEntering(_:)``).
     var degeneratePivots = 0
 
     // Transaction journal (only active while a call can still fail after mutating the tableau).
-    var journaling = false
-    var journalRows: [Int: (row: Row?, id: Int32)] = [:]
-    var objectiveUndo: [(level: Int, symbol: Int, old: Double)] = []
-    var constantUndo: [(basic: Int, old: Double)] = []
+    var journal = Journal()
 
     /// Creates an empty solver.
     init() {}
@@ -192,16 +120,16 @@ struct SolverCore {
     /// A basic variable takes its row constant, or for a lazy row its constant plus its references'
     /// values; a non-basic (free) one is 0.
     mutating func updateVariables() {
-        var values = slotValues
-        slotValues = []
+        var values = slots.values
+        slots.values = []
         var anyLazy = false
-        rowStore.withUnsafeBufferPointer { rows in
-            slotSymbols.withUnsafeBufferPointer { symbols in
+        symbols.rows.withRows { rows in
+            slots.symbols.withUnsafeBufferPointer { slotSymbols in
                 values.withUnsafeMutableBufferPointer { out in
                     guard let base = rows.baseAddress else { return }
-                    for slot in 0..<symbols.count {
+                    for slot in 0..<slotSymbols.count {
                         // Read the constant in place (no copy of the row's storage references).
-                        let s = symbols[slot]
+                        let s = slotSymbols[slot]
                         if base[s]?.lazy == true {
                             anyLazy = true
                             out[slot] = .nan
@@ -213,178 +141,44 @@ struct SolverCore {
             }
         }
         if anyLazy {
-            if programVersion != structureVersion { compileEvaluation() }
-            runEvaluation()
-            for k in evalSlots.indices { values[evalSlots[k]] = evalValues[evalSlotPositions[k]] }
+            if evaluation.version != structureVersion {
+                for t in evaluation.compile(symbols.rows, slotSymbols: slots.symbols) { symbols.rows.setLazy(t, false) }
+                evaluation.version = structureVersion
+            }
+            evaluation.run(symbols.rows)
+            evaluation.write(into: &values)
             // Rows found not to be lazy any more while compiling: their constant.
             for slot in values.indices where values[slot].isNaN {
-                values[slot] = rowStore[slotSymbols[slot]]?.constant ?? 0
+                values[slot] = symbols.rows.constant(slots.symbols[slot]) ?? 0
             }
         }
-        slotValues = values
+        slots.values = values
     }
 
     /// Marks the shape of lazy rows (or of what they refer to) as changed.
     @inline(__always) mutating func structureChanged() { structureVersion &+= 1 }
 
-    /// Evaluates the compiled lazy rows into `evalValues`.
-    mutating func runEvaluation() {
-        rowStore.withUnsafeBufferPointer { rows in
-            guard let base = rows.baseAddress else { return }
-            evalOrder.withUnsafeBufferPointer { order in
-                evalStarts.withUnsafeBufferPointer { starts in
-                    evalReferences.withUnsafeBufferPointer { references in
-                        evalReferenceIsLazy.withUnsafeBufferPointer { isLazy in
-                            evalCoefficients.withUnsafeBufferPointer { coefficients in
-                                evalValues.withUnsafeMutableBufferPointer { values in
-                                    for i in 0..<order.count {
-                                        let t = order[i]
-                                        var v = base[t].unsafelyUnwrapped.constant
-                                        for j in starts[i]..<starts[i + 1] {
-                                            let z = references[j]
-                                            let value = isLazy[j] ? values[z] : base[z].unsafelyUnwrapped.constant
-                                            v += coefficients[j] * value
-                                        }
-                                        values[i] = v
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Compiles the lazy rows of every variable into the flat evaluation program (depth-first from each
-    /// variable, references first; an explicit stack, since chains of references can be as long as the
-    /// layout). Rows found to refer to nothing basic any more stop being lazy.
-    mutating func compileEvaluation() {
-        evalOrder.removeAll(keepingCapacity: true)
-        evalStarts.removeAll(keepingCapacity: true)
-        evalStarts.append(0)
-        evalReferences.removeAll(keepingCapacity: true)
-        evalReferenceIsLazy.removeAll(keepingCapacity: true)
-        evalCoefficients.removeAll(keepingCapacity: true)
-        evalSlots.removeAll(keepingCapacity: true)
-        evalSlotPositions.removeAll(keepingCapacity: true)
-        // Per symbol while compiling: -1 not visited, -2 visited and not lazy, else position.
-        var position = [Int32](repeating: -1, count: kinds.count)
-        var stack = scratch
-        scratch = []
-        stack.removeAll(keepingCapacity: true)
-        var notLazy: [Int] = []
-        var order: [Int] = []
-        var starts: [Int] = [0]
-        var references: [Int] = []
-        var referenceIsLazy: [Bool] = []
-        var coefficients: [Double] = []
-        var slots: [Int] = []
-        var slotPositions: [Int] = []
-        swap(&order, &evalOrder)
-        swap(&starts, &evalStarts)
-        swap(&references, &evalReferences)
-        swap(&referenceIsLazy, &evalReferenceIsLazy)
-        swap(&coefficients, &evalCoefficients)
-        swap(&slots, &evalSlots)
-        swap(&slotPositions, &evalSlotPositions)
-        // Rows are read in place (field reads through the optional, no copies of the rows).
-        rowStore.withUnsafeBufferPointer { rows in
-            guard let base = rows.baseAddress else { return }
-            for slot in slotSymbols.indices {
-                let root = slotSymbols[slot]
-                guard base[root]?.lazy == true else { continue }
-                if position[root] == -1 { stack.append(root) }
-                while let t = stack.last {
-                    if position[t] != -1 {
-                        stack.removeLast()
-                        continue
-                    }
-                    let cells = base[t].unsafelyUnwrapped.cells
-                    var ready = true
-                    for (z, _) in cells where base[z]?.lazy == true && position[z] == -1 {
-                        ready = false
-                        stack.append(z)
-                    }
-                    if !ready { continue }
-                    stack.removeLast()
-                    var anyReference = false
-                    for (z, a) in cells {
-                        guard let zLazy = base[z]?.lazy else { continue }
-                        anyReference = true
-                        let lazyReference = zLazy && position[z] >= 0
-                        references.append(lazyReference ? Int(position[z]) : z)
-                        referenceIsLazy.append(lazyReference)
-                        coefficients.append(a)
-                    }
-                    if anyReference {
-                        position[t] = Int32(order.count)
-                        order.append(t)
-                        starts.append(references.count)
-                    } else {
-                        // Refers to nothing basic: read as a constant (and marked so below).
-                        notLazy.append(t)
-                        position[t] = -2
-                    }
-                }
-                if position[root] >= 0 {
-                    slots.append(slot)
-                    slotPositions.append(Int(position[root]))
-                }
-            }
-        }
-        swap(&order, &evalOrder)
-        swap(&starts, &evalStarts)
-        swap(&references, &evalReferences)
-        swap(&referenceIsLazy, &evalReferenceIsLazy)
-        swap(&coefficients, &evalCoefficients)
-        swap(&slots, &evalSlots)
-        swap(&slotPositions, &evalSlotPositions)
-        for t in notLazy { rowStore[t]?.lazy = false }
-        evalValues = [Double](repeating: 0, count: evalOrder.count)
-        scratch = stack
-        programVersion = structureVersion
-    }
-
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
     /// never seen (or seen only after the last update).
     mutating func value(of variable: Variable) -> Double {
-        guard let slot = varSlots[variable.id] else { return 0 }
-        return slotValues[slot]
+        guard let slot = slots.slot(of: variable) else { return 0 }
+        return slots.values[slot]
     }
 
     /// Removes every constraint, edit variable and variable.
     mutating func reset() {
-        kinds = []
-        rowStore = []
-        columns = []
-        rowIds = []
-        rowBasics = []
-        freeRowIds = []
-        owners = []
+        symbols = SymbolTable()
         infeasible = SymbolHeap()
-        queued = []
-        levels = []
-        objective = []
-        levelStride = 1
+        objective = Objective()
         artificial = nil
         infos.removeAll()
-        edits.removeAll()
-        markerColumns = []
-        freeMarkerColumns = []
-        varSlots.removeAll()
-        slotVariables = []
-        slotSymbols = []
-        slotValues = []
+        edits = EditVariables()
+        slots = VariableSlots()
         structureChanged()
         nextOrder = 0
         objectiveDirty = []
-        dirtyFlags = []
         negatives = IntSet()
-        journaling = false
-        journalRows = [:]
-        objectiveUndo = []
-        constantUndo = []
+        journal = Journal()
         fault = nil
         plantedFault = false
     }
@@ -392,7 +186,7 @@ struct SolverCore {
     /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.
     var debugDescription: String {
         func name(_ s: Int) -> String {
-            switch kinds[s] {
+            switch symbols.kinds[s] {
             case .external: return "x\(s)"
             case .slack: return "s\(s)"
             case .error: return "e\(s)"
@@ -405,14 +199,14 @@ struct SolverCore {
             return out
         }
         var out = "Variables:\n"
-        for slot in slotVariables.indices {
-            out += "  \(slotVariables[slot]) -> \(name(slotSymbols[slot]))\n"
+        for (variable, symbol) in zip(slots.variables, slots.symbols) {
+            out += "  \(variable) -> \(name(symbol))\n"
         }
         out += "Objective:\n"
-        for li in levels.indices { out += "  @\(levels[li].priority) (\(levels[li].count)): \(text(objectiveRow(li)))\n" }
+        for (li, level) in objective.levels.enumerated() { out += "  @\(level.priority) (\(level.count)): \(text(objective.row(li)))\n" }
         out += "Tableau:\n"
-        for s in rowStore.indices { if let row = rowStore[s] { out += "  \(name(s)) = \(text(row))\n" } }
-        out += "Constraints: \(infos.count), edit variables: \(edits.count), infeasible: \(infeasible.elements)\n"
+        for s in symbols.rows.indices { if let row = symbols.rows[s] { out += "  \(name(s)) = \(text(row))\n" } }
+        out += "Constraints: \(infos.count), edit variables: \(edits.infos.count), infeasible: \(infeasible.elements)\n"
         return out
     }
 }

@@ -108,7 +108,7 @@ import Testing
         // Tear down: the tableau must end up empty.
         for v in vars where edits[v] != nil { try s.removeEditVariable(v) }
         for c in installed + base { try s.removeConstraint(c) }
-        #expect(s.core.infos.isEmpty && s.core.levels.isEmpty)
-        #expect(s.core.rowStore.allSatisfy { $0 == nil })
+        #expect(s.core.infos.isEmpty && s.core.objective.levels.isEmpty)
+        #expect(s.core.symbols.rows.allSatisfy { $0 == nil })
     }
 }

@@ -6,34 +6,34 @@ import Testing
 /// marked lazy; the column index lists exactly the rows mentioning each symbol.
 func tableauProblems(_ core: SolverCore) -> [String] {
     var problems: [String] = []
-    let rows = core.rowStore
+    let rows = core.symbols.rows
     for b in rows.indices {
         guard let row = rows[b] else {
             continue
         }
         for (s, _) in row.cells {
-            if !core.columns[s].contains(core.rowId(b)) { problems.append("column \(s) misses row \(b)") }
+            if !core.symbols.columns[s].contains(core.rowId(b)) { problems.append("column \(s) misses row \(b)") }
             guard let referenced = rows[s] else { continue }
-            if core.kinds[b] != .external {
+            if core.symbols.kinds[b] != .external {
                 problems.append("restricted row \(b) mentions basic \(s)")
             } else {
                 if !row.lazy { problems.append("row \(b) refers to basic \(s) but is not lazy") }
-                if core.kinds[s] == .external && !(referenced.stamp < row.stamp) {
+                if core.symbols.kinds[s] == .external && !(referenced.stamp < row.stamp) {
                     problems.append("row \(b) (stamp \(row.stamp)) refers to \(s) (stamp \(referenced.stamp))")
                 }
             }
         }
     }
-    for s in core.columns.indices {
-        for id in core.columns[s] {
+    for s in core.symbols.columns.indices {
+        for id in core.symbols.columns[s] {
             let b = core.basicOf(id)
             if b < 0 || rows[b]?.cells[s] == nil || core.rowId(b) != id {
                 problems.append("column \(s) lists row \(id) (basic \(b)), which does not mention it")
             }
         }
     }
-    for li in core.levels.indices {
-        for (s, _) in core.objectiveRow(li).cells where rows[s] != nil { problems.append("objective mentions basic \(s)") }
+    for li in core.objective.levels.indices {
+        for (s, _) in core.objective.row(li).cells where rows[s] != nil { problems.append("objective mentions basic \(s)") }
     }
     return problems
 }
@@ -109,7 +109,7 @@ func tableauProblems(_ core: SolverCore) -> [String] {
         }
         // Links came first, on fresh variables: many rows are lazy. Then a unique optimum: every variable
         // has its own weak preference, and bounds.
-        lazyRowCount += lazy.core.rowStore.filter { $0?.lazy == true }.count
+        lazyRowCount += lazy.core.symbols.rows.filter { $0?.lazy == true }.count
         for (i, v) in vars.enumerated() {
             _ = try both { try $0.addConstraint((v == Double(10 * i)) | Strength(1, weight: 1 + Double(i) * 0.13)) }
             _ = try both { try $0.addConstraint(v >= -5000) }
@@ -168,7 +168,7 @@ func tableauProblems(_ core: SolverCore) -> [String] {
             }
         }
         // No row holds more than a handful of cells (the classic solved form holds O(i) in row i).
-        let largest = solver.core.rowStore.compactMap { $0?.cells.count }.max() ?? 0
+        let largest = solver.core.symbols.rows.compactMap { $0?.cells.count }.max() ?? 0
         #expect(largest <= solver.core.lazyThreshold + 2)
         #expect(tableauProblems(solver.core).isEmpty)
         func expectTops(_ gapAt: Int, _ gap: Double) {

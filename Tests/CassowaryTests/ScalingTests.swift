@@ -10,8 +10,7 @@ import Testing
         var heap = SymbolHeap()
         var reference: [Int] = []
         for _ in 0..<500 {
-            if g.int(3) == 0, !heap.isEmpty {
-                let m = heap.popMin()
+            if g.int(3) == 0, let m = heap.popFirst() {
                 #expect(m == reference.min())
                 reference.remove(at: reference.firstIndex(of: m)!)
             } else {
@@ -21,8 +20,21 @@ import Testing
             }
         }
         var out: [Int] = []
-        while !heap.isEmpty { out.append(heap.popMin()) }
+        while let m = heap.popFirst() { out.append(m) }
         #expect(out == reference.sorted())
+        #expect(heap.popFirst() == nil)
+    }
+
+    /// Stamped symbols pop highest stamp first (the order in which an expansion resolves references).
+    @Test func stampedSymbolsPopHighestStampFirst() {
+        var heap = BinaryHeap<StampedSymbol>()
+        for (stamp, symbol) in [(1.5, 10), (-2, 11), (7, 12), (0, 13), (3.25, 14)] as [(Float, Int)] {
+            heap.push(StampedSymbol(stamp: stamp, symbol: symbol))
+        }
+        var symbols: [Int] = []
+        while let top = heap.popFirst() { symbols.append(top.symbol) }
+        // Stamps sorted by hand, descending: 7 (12), 3.25 (14), 1.5 (10), 0 (13), -2 (11).
+        #expect(symbols == [12, 14, 10, 13, 11])
     }
 
     @Test func smallMapsMatchDictionary() {

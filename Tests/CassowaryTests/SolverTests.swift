@@ -102,8 +102,8 @@ func values(_ s: Solver, _ vars: [Variable]) -> [Double] {
         for c in cs { try s.addConstraint(c) }
         #expect(values(s, [x, y]).elementsEqual([30, 50], by: { close($0, $1) }))
         for c in cs.reversed() { try s.removeConstraint(c) }
-        #expect(s.core.rowStore.allSatisfy { $0 == nil })
-        #expect(s.core.levels.isEmpty)
+        #expect(s.core.symbols.rows.allSatisfy { $0 == nil })
+        #expect(s.core.objective.levels.isEmpty)
     }
 
     @Test func editVariableWithRequiredBounds() throws {
