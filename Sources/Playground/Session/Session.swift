@@ -42,6 +42,17 @@ public final class Session {
     /// Whether `{"type":"plantFault"}` is understood: it makes the solver's next call fail as a solver
     /// defect would, to test recovery end to end (`layout-playground --plant-faults`; off by default).
     public var acceptsPlantedFaults = false
+    /// Where `share` registers and `follow` looks codes up; nil: sharing answers `unavailable`.
+    public var shareRegistry: ShareRegistry?
+    /// The shared session this session owns (after `share`), nil when not shared.
+    public internal(set) var sharing: SharedSession?
+    /// The shared session this session follows (after `follow`): it is then a read-only view of it.
+    public internal(set) var following: SharedSession?
+    /// The version of `following`'s stream last sent (`SharedSession.frames(after:headroom:)`); below
+    /// every version after `follow`, so the first `frames` is complete.
+    var followedVersion = Int.min
+    /// Other sessions this one queued messages for since the transport last asked (`takeSessionsToWake`).
+    var sessionsToWake: [Session] = []
 
     /// Creates a session holding an empty 375×667 scene and queues its `hello`.
     /// - Parameters:
@@ -142,6 +153,7 @@ public final class Session {
         if wasAnimating, due || !engine.isAnimating {
             lastTickFrameTime = now
             outbox.appendFrames()
+            sharing?.ownerQueuedFrames()
         }
         sendCompletions()
         if var failure = recoverFromSolverFault() {
@@ -166,12 +178,27 @@ public final class Session {
     /// and stays there, unchanged whatever the session receives or ticks meanwhile, until the buffer is
     /// written again.
     public func writeNext(into buffer: MessageBuffer) -> OutgoingKind? {
+        guard let (kind, written) = takeNext(lending: buffer) else { return nil }
+        if written !== buffer { buffer.copy(written) }
+        return kind
+    }
+
+    /// Like `writeNext(into:)`, but a follower's `frames` is not copied: the returned buffer is either
+    /// `buffer` or one shared by every follower of the same session (`SharedSession`), which stays
+    /// unchanged for as long as the caller holds it. Nil when there is nothing to send.
+    public func takeNext(lending buffer: MessageBuffer) -> (kind: OutgoingKind, buffer: MessageBuffer)? {
         while let item = outbox.popFirst() {
             switch item {
             case .message(let message):
-                return message.write(into: buffer)
+                return (message.write(into: buffer), buffer)
             case .frames:
-                if frameStream.renderNext(for: scene.engine, into: buffer) { return .frames }
+                if let following {
+                    guard let (shared, version) = following.frames(after: followedVersion, headroom: buffer.headroom)
+                    else { continue }
+                    followedVersion = version
+                    return (.frames, shared)
+                }
+                if frameStream.renderNext(for: scene.engine, into: buffer) { return (.frames, buffer) }
             }
         }
         return nil
@@ -201,10 +228,13 @@ public final class Session {
     func endTurn() {
         scene.engine.layoutIfNeeded()
         for conflict in scene.engine.takeConflicts() {
-            send(kind: .event, ["type": "conflict", "broken": conflict.broken, "constraints": conflict.constraints,
-                  "log": conflict.log])
+            let event: [String: Any] = ["type": "conflict", "broken": conflict.broken,
+                                        "constraints": conflict.constraints, "log": conflict.log]
+            send(kind: .event, event)
+            sharing?.forward(.message(event, .event))
         }
         outbox.appendFrames()
+        sharing?.ownerQueuedFrames()
         sendCompletions()
     }
 
@@ -217,6 +247,8 @@ public final class Session {
 
     func sendAnimationEnd(for turn: Turn) {
         outbox.append(.animationEnd(re: turn.requestID, finished: turn.animationsFinished))
+        // Followers did not send the request: their `re` is null.
+        sharing?.forward(.animationEnd(re: nil, finished: turn.animationsFinished))
     }
 
     /// Registers an animation block started by `turn`; its `animationEnd` waits for all of them.
