@@ -22,6 +22,10 @@ final class Transport {
     private let origins: OriginPolicy
     /// Each session's limits: `options.sessionLimits` with the transport's own limits filled in.
     private let sessionLimits: SessionLimits
+    /// Shared sessions by join code, for every session of this server.
+    private let shares: ShareRegistry
+    /// The connection of each session, to wake a follower or owner another session queued messages for.
+    private var connectionIDs: [ObjectIdentifier: UInt64] = [:]
 
     init(options: ServerOptions, files: StaticFiles) {
         self.options = options
@@ -32,7 +36,10 @@ final class Transport {
         limits.maxSessions = options.maxSessions
         limits.maxSessionsPerAddress = options.maxSessionsPerAddress
         limits.idleTimeoutSeconds = options.idleTimeout > 0 ? options.idleTimeout : nil
+        limits.maxFollowers = options.maxFollowers
+        limits.maxSharedSessions = options.maxSharedSessions
         sessionLimits = limits
+        shares = LocalShareRegistry(maxSharedSessions: options.maxSharedSessions, maxFollowers: options.maxFollowers)
     }
 
     /// The pointer stored as the context's user pointer.
@@ -66,7 +73,9 @@ final class Transport {
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
         connection.session.acceptsPlantedFaults = options.plantFaults
         connection.session.faultLog = { ServerLog.info($0) }
+        connection.session.shareRegistry = shares
         connections[id] = connection
+        connectionIDs[ObjectIdentifier(connection.session)] = id
         metrics.sessionsOpened += 1
         SendBuffer.bound(wsi)
         ServerLog.info("open \(connection.session.id) from \(connection.peer)")
@@ -90,6 +99,16 @@ final class Transport {
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
         if session.hasOutgoing { answersWaiting.request(wsi, id: connection.id) }
         if session.wantsTicks { startTicking(connection) }
+        wake(session.takeSessionsToWake())
+    }
+
+    /// Asks for a WRITEABLE of each session's connection: followers and owners another session's turn
+    /// or tick queued messages for.
+    private func wake(_ sessions: [Session]) {
+        for session in sessions {
+            guard let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] else { continue }
+            answersWaiting.request(connection.wsi, id: id)
+        }
     }
 
     /// LWS_CALLBACK_SERVER_WRITEABLE: one write (or the pending close), then, while the session has more
@@ -122,6 +141,8 @@ final class Transport {
         user.storeBytes(of: 0, as: UInt64.self)
         scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
+        connectionIDs[ObjectIdentifier(connection.session)] = nil
+        wake(connection.session.leaveSharing())
         metrics.closedFrames += connection.framesSent
         metrics.closedErrors += connection.errorsSent
         let code = connection.peerCloseCode.map { " (peer sent \($0))" } ?? ""
@@ -204,6 +225,11 @@ final class Transport {
             let session = connection.session
             session.tick(now: instant)
             if session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
+            // Followers' frames go out with the poll too, at each follower's own pace.
+            for follower in session.takeSessionsToWake() {
+                guard let id = connectionIDs[ObjectIdentifier(follower)], let other = connections[id] else { continue }
+                lws_callback_on_writable(other.wsi)
+            }
             return session.wantsTicks
         }
     }
