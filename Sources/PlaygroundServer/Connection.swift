@@ -21,7 +21,8 @@ final class Connection {
     /// Registry key, stored in the connection's per-session data.
     let id: UInt64
     let wsi: OpaquePointer
-    let session: Session
+    /// The connection's session; replaced by the parked one a `rejoin` claims.
+    var session: Session
     /// Peer address for the log, e.g. `127.0.0.1`.
     let peer: String
     /// Set when the connection should close at its next WRITEABLE (status and reason to send).

@@ -34,6 +34,13 @@ public struct ServerOptions: Sendable {
     /// (`too-many-shares`), announced in `hello.limits`.
     public var maxFollowers = 100
     public var maxSharedSessions = 256
+    /// Seconds a session outlives its connection, waiting for `rejoin` (0: sessions end with their
+    /// connection); announced in `hello.limits.resumeGraceSeconds`.
+    public var resumeGrace = 60
+    /// `follow` attempts per second per remote address, on average (bursts of `followBurst`): join codes
+    /// cannot be swept by guessing.
+    public var followsPerSecond = 1.0
+    public var followBurst = 10
     /// Seconds without traffic after which a WebSocket is pinged (at half) and dropped (at the full
     /// time) unless the peer answers; 0 turns it off.
     public var idleTimeout = 60

@@ -26,6 +26,12 @@ final class Transport {
     private let shares: ShareRegistry
     /// The connection of each session, to wake a follower or owner another session queued messages for.
     private var connectionIDs: [ObjectIdentifier: UInt64] = [:]
+    /// Sessions whose connection dropped, waiting for `rejoin` (`options.resumeGrace`).
+    private let parked: ParkedSessions
+    /// `follow` attempts per remote address (`options.followsPerSecond`).
+    private var followAttempts: FollowAttempts
+    /// Fires at the next parked session's deadline.
+    private var parkTimer: ServiceTimer?
 
     init(options: ServerOptions, files: StaticFiles) {
         self.options = options
@@ -38,6 +44,9 @@ final class Transport {
         limits.idleTimeoutSeconds = options.idleTimeout > 0 ? options.idleTimeout : nil
         limits.maxFollowers = options.maxFollowers
         limits.maxSharedSessions = options.maxSharedSessions
+        limits.resumeGraceSeconds = options.resumeGrace
+        parked = ParkedSessions(grace: Double(options.resumeGrace))
+        followAttempts = FollowAttempts(rate: options.followsPerSecond, burst: options.followBurst)
         sessionLimits = limits
         shares = LocalShareRegistry(maxSharedSessions: options.maxSharedSessions, maxFollowers: options.maxFollowers)
     }
@@ -56,6 +65,7 @@ final class Transport {
         self.context = context
         scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired)
         wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
+        parkTimer = ServiceTimer(owner: unretainedPointer, callback: parkTimerFired)
     }
 
     var hasConnections: Bool { !connections.isEmpty }
@@ -74,6 +84,9 @@ final class Transport {
         connection.session.acceptsPlantedFaults = options.plantFaults
         connection.session.faultLog = { ServerLog.info($0) }
         connection.session.shareRegistry = shares
+        connection.session.parkedSessions = parked
+        let peer = connection.peer
+        connection.session.admitsFollow = { [unowned self] in self.followAttempts.admit(peer, now: self.clock.now) }
         connections[id] = connection
         connectionIDs[ObjectIdentifier(connection.session)] = id
         metrics.sessionsOpened += 1
@@ -93,10 +106,19 @@ final class Transport {
             if case .binary = received { metrics.closedForLimit["binary", default: 0] += 1 }
             return
         }
-        let session = connection.session
+        var session = connection.session
         let started = clock.nowMicros
         session.receive(text, now: clock.now)
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
+        if let rejoined = session.takeReplacement() {
+            // The connection takes back its parked session; the one made for it is dropped.
+            wake(session.leaveSharing())
+            connectionIDs[ObjectIdentifier(session)] = nil
+            connection.session = rejoined
+            connectionIDs[ObjectIdentifier(rejoined)] = connection.id
+            ServerLog.info("rejoin \(rejoined.id) from \(connection.peer)")
+            session = rejoined
+        }
         if session.hasOutgoing { answersWaiting.request(wsi, id: connection.id) }
         if session.wantsTicks { startTicking(connection) }
         wake(session.takeSessionsToWake())
@@ -142,7 +164,12 @@ final class Transport {
         scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
         connectionIDs[ObjectIdentifier(connection.session)] = nil
-        wake(connection.session.leaveSharing())
+        // A session of its own waits for `rejoin`; a follower's view simply ends.
+        if connection.session.following == nil, parked.park(connection.session, now: clock.now) {
+            scheduleParkTimer()
+        } else {
+            wake(connection.session.leaveSharing())
+        }
         metrics.closedFrames += connection.framesSent
         metrics.closedErrors += connection.errorsSent
         let code = connection.peerCloseCode.map { " (peer sent \($0))" } ?? ""
@@ -249,6 +276,24 @@ final class Transport {
     func stopTimers() {
         scheduler?.stop()
         wakeTimer?.cancel()
+        parkTimer?.cancel()
+    }
+
+    // MARK: Parked sessions
+
+    /// Ends the parked sessions whose grace is over (their followers get `ended`), then waits for the next.
+    func expireParked() {
+        for session in parked.expire(now: clock.now) {
+            ServerLog.info("expired \(session.id)")
+            wake(session.leaveSharing())
+        }
+        scheduleParkTimer()
+    }
+
+    private func scheduleParkTimer() {
+        guard let context, let deadline = parked.nextDeadline else { return }
+        // Just past the deadline: `expire` takes sessions whose deadline is before now.
+        parkTimer?.schedule(in: Int64((deadline - clock.now) * 1_000_000) + 1000, context: context)
     }
 
     // MARK: Helpers
@@ -272,6 +317,12 @@ final class Transport {
 func tickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let owner = ServiceTimer.owner(of: sul) else { return }
     Unmanaged<Transport>.fromOpaque(owner).takeUnretainedValue().tick()
+}
+
+/// The parked sessions' deadline callback.
+func parkTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let owner = ServiceTimer.owner(of: sul) else { return }
+    Unmanaged<Transport>.fromOpaque(owner).takeUnretainedValue().expireParked()
 }
 
 /// The shutdown deadline's callback: firing is enough, it makes `lws_service` return.

@@ -52,7 +52,7 @@ extension Session {
 
     static let topLevelOnly: Set<String> = [
         "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
-        "plantFault", "share", "unshare", "follow", "unfollow",
+        "plantFault", "share", "unshare", "follow", "unfollow", "rejoin",
     ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.

@@ -19,6 +19,7 @@ extension Session {
         case "unshare": unshare(); return Handled(answer: nil)
         case "follow": return Handled(answer: try follow(message))
         case "unfollow": unfollow(); return Handled(answer: nil)
+        case "rejoin": try rejoin(message, turn: turn); return Handled(answer: nil)
         default: break
         }
         guard let following, !nested else { return nil }
@@ -79,6 +80,9 @@ extension Session {
 
     private func follow(_ message: Fields) throws -> [String: Any] {
         guard let text = try message.string("code") else { throw ProtocolError.missing("code", in: "follow") }
+        guard admitsFollow?() ?? true else {
+            throw ProtocolError("rate-limited", "too many follow attempts from this address: wait a few seconds")
+        }
         guard sharing == nil else {
             throw ProtocolError("shared", "this session is shared: send 'unshare' before following another")
         }

@@ -15,6 +15,10 @@ public final class Session {
 
     /// The session's id, as sent in `hello`.
     public let id: String
+    /// The secret a new connection shows with `rejoin` to take this session back after its connection
+    /// dropped (`ParkedSessions`): 128 bits from the system CSPRNG as 32 hex digits, sent only in this
+    /// session's own `hello`.
+    public let resumeToken: String
     let library: SceneLibrary
     let limits: SessionLimits
     /// Admits messages at `limits.messagesPerSecond` (nil when unlimited).
@@ -53,6 +57,13 @@ public final class Session {
     var followedVersion = Int.min
     /// Other sessions this one queued messages for since the transport last asked (`takeSessionsToWake`).
     var sessionsToWake: [Session] = []
+    /// Where `rejoin` finds sessions whose connection dropped; nil: `rejoin` answers `unknown-token`.
+    public var parkedSessions: ParkedSessions?
+    /// Asked before each `follow` (the transport counts attempts per remote address); false answers
+    /// `rate-limited`. Nil: every attempt is admitted.
+    public var admitsFollow: (() -> Bool)?
+    /// The parked session a `rejoin` claimed: the transport hands the connection to it (`takeReplacement`).
+    var replacement: Session?
 
     /// Creates a session holding an empty 375×667 scene and queues its `hello`.
     /// - Parameters:
@@ -61,6 +72,7 @@ public final class Session {
     ///   - limits: what the session may hold and do, announced in `hello.limits`.
     public init(id: String, now: Double, limits: SessionLimits = SessionLimits()) {
         self.id = id
+        resumeToken = Self.makeResumeToken()
         library = .builtIn
         self.limits = limits
         messageBucket = limits.messagesPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.messageBurst)) }
@@ -73,6 +85,7 @@ public final class Session {
         frameStream.markSent(scene.engine)
         send(kind: .event, [
             "type": "hello", "protocol": Self.protocolName, "version": Self.protocolVersion, "session": id,
+            "resumeToken": resumeToken,
             "scenes": library.names,
             "devices": Device.presets.map(\.name),
             "limits": limits.announcement,

@@ -46,6 +46,8 @@ public struct SessionLimits: Sendable, Equatable {
     /// and shared sessions per server (`too-many-shares`). The `ShareRegistry` enforces them.
     public var maxFollowers: Int?
     public var maxSharedSessions: Int?
+    /// Seconds a session waits for `rejoin` after its connection dropped, announced when set.
+    public var resumeGraceSeconds: Int?
 
     /// The defaults above, without rate limits (tests and tools drive sessions as fast as they like).
     public init() {}
@@ -80,6 +82,7 @@ public struct SessionLimits: Sendable, Equatable {
         if let idleTimeoutSeconds { fields["idleTimeoutSeconds"] = idleTimeoutSeconds }
         if let maxFollowers { fields["maxFollowers"] = maxFollowers }
         if let maxSharedSessions { fields["maxSharedSessions"] = maxSharedSessions }
+        if let resumeGraceSeconds { fields["resumeGraceSeconds"] = resumeGraceSeconds }
         return fields
     }
 }
