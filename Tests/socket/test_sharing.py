@@ -97,11 +97,73 @@ def test_follower_edits_are_read_only_and_questions_work(server):
         # Answered from the owner's scene: the bar's origin is at (0, 100) in the window.
         converted = (await follower.request({"type": "convert", "rect": [0, 0, 10, 10], "from": "bar"}))[-1]
         assert converted["type"] == "convert" and converted["rect"] == [0, 100, 10, 10], converted
-        await owner.close()
-        # The owner's connection is gone: the follower's view ends.
+        await owner.request({"type": "unshare"})
         ended = await follower.receive()
         assert ended["type"] == "ended" and ended["code"] == code, ended
         missing = (await follower.request({"type": "follow", "code": code}))[-1]
         assert missing["code"] == "unknown-code", missing
         await follower.close()
+        await owner.close()
     run(body())
+
+
+def test_rejoin_after_a_dropped_socket_restores_the_running_animation(server):
+    async def body():
+        owner, code, hello = await shared_owner(server)
+        token = hello["resumeToken"]
+        assert hello["limits"]["resumeGraceSeconds"] == 60
+        follower, joined = await follower_of(server, code)
+        # A follower never learns the owner's token.
+        assert token not in json.dumps(joined)
+        await owner.receive()   # followers: 1
+        await owner.request({"type": "animate", "duration": 1, "curve": "linear",
+                             "ops": [{"type": "set", "constraint": "top", "constant": 300},
+                                     {"type": "layoutIfNeeded", "view": "root"}]})
+        await owner.request({"type": "advance", "seconds": 0.25})
+        # Linear: 100 + 200 × 0.25 = 150.
+        assert (await follower.receive())["views"]["bar"]["frame"] == [0, 150, 200, 40]
+        await owner.socket.close()
+
+        again = await Client.connect(server)
+        fresh = await again.hello()
+        assert fresh["resumeToken"] != token
+        back = await again.request({"type": "rejoin", "token": token})
+        assert [m["type"] for m in back] == ["frames", "rejoined"], back
+        assert back[0]["views"]["bar"]["frame"] == [0, 150, 200, 40]
+        assert back[1]["session"] == hello["session"] and back[1]["resumeToken"] == token
+        assert back[1]["scene"]["name"] == "bar" and back[1]["shared"] == code and back[1]["followers"] == 1
+        # The animation goes on from 0.25 under the same manual clock: 100 + 200 × 0.75 = 250.
+        moved = await again.request({"type": "advance", "seconds": 0.5})
+        assert moved[0]["views"]["bar"]["frame"] == [0, 250, 200, 40], moved
+        # The follower watched through the drop and sees the same.
+        assert (await follower.receive())["views"]["bar"]["frame"] == [0, 250, 200, 40]
+        # A token is taken back once.
+        other = await Client.connect(server)
+        await other.hello()
+        spent = (await other.request({"type": "rejoin", "token": token}))[-1]
+        assert spent["type"] == "error" and spent["code"] == "unknown-token", spent
+        for client in (again, follower, other):
+            await client.close()
+    run(body())
+
+
+def test_a_token_past_the_grace_answers_expired(public_args):
+    from conftest import Server
+    server = Server([*public_args[0], "--resume-grace", "1"])
+    try:
+        async def body():
+            owner, code, hello = await shared_owner(server)
+            follower, _ = await follower_of(server, code)
+            await owner.socket.close()
+            # The follower is told when the grace ends (the server's timer, not a sleep here).
+            ended = await follower.receive(timeout=5)
+            assert ended == {"type": "ended", "code": code, "re": None}, ended
+            late = await Client.connect(server)
+            await late.hello()
+            answer = (await late.request({"type": "rejoin", "token": hello["resumeToken"]}))[-1]
+            assert answer["type"] == "error" and answer["code"] == "expired", answer
+            for client in (follower, late):
+                await client.close()
+        run(body())
+    finally:
+        assert server.stop() == 0, server.log_text()
