@@ -78,9 +78,10 @@ import Testing
     @Test func eachAddressHasItsOwnBucket() {
         var attempts = FollowAttempts(rate: 1, burst: 2)
         // A burst of 2, then none until a second has refilled one token.
-        #expect(attempts.admit("10.0.0.1", now: 0) && attempts.admit("10.0.0.1", now: 0))
-        #expect(!attempts.admit("10.0.0.1", now: 0.5))
-        #expect(attempts.admit("10.0.0.2", now: 0.5))
-        #expect(attempts.admit("10.0.0.1", now: 1.0))
+        let first = attempts.admit("10.0.0.1", now: 0), second = attempts.admit("10.0.0.1", now: 0)
+        let third = attempts.admit("10.0.0.1", now: 0.5)      // 0.5 of a token refilled: not enough
+        let elsewhere = attempts.admit("10.0.0.2", now: 0.5)
+        let later = attempts.admit("10.0.0.1", now: 1.0)      // 1.0 s × 1/s = one token
+        #expect(first && second && !third && elsewhere && later)
     }
 }
