@@ -45,7 +45,7 @@ final class Transport {
         limits.maxFollowers = options.maxFollowers
         limits.maxSharedSessions = options.maxSharedSessions
         limits.resumeGraceSeconds = options.resumeGrace
-        parked = ParkedSessions(grace: Double(options.resumeGrace))
+        parked = ParkedSessions(grace: Double(options.resumeGrace), capacity: options.maxSessions)
         followAttempts = FollowAttempts(rate: options.followsPerSecond, burst: options.followBurst)
         sessionLimits = limits
         shares = LocalShareRegistry(maxSharedSessions: options.maxSharedSessions, maxFollowers: options.maxFollowers)
@@ -165,7 +165,8 @@ final class Transport {
         guard let connection = connections.removeValue(forKey: id) else { return }
         connectionIDs[ObjectIdentifier(connection.session)] = nil
         // A session of its own waits for `rejoin`; a follower's view simply ends.
-        if connection.session.following == nil, parked.park(connection.session, now: clock.now) {
+        if connection.session.following == nil, let evicted = parked.park(connection.session, now: clock.now) {
+            for session in evicted { wake(session.leaveSharing()) }
             scheduleParkTimer()
         } else {
             wake(connection.session.leaveSharing())

@@ -33,7 +33,19 @@ import Testing
         } catch let error as ProtocolError {
             #expect(error.code == "expired")
         }
-        #expect(ParkedSessions(grace: 0).park(a, now: 0) == false)
+        #expect(ParkedSessions(grace: 0).park(a, now: 0) == nil)
+    }
+
+    @Test func aFullParkingEndsTheSessionNearestItsDeadline() throws {
+        let parked = ParkedSessions(grace: 60, capacity: 2)
+        let a = Session(id: "a", now: 0), b = Session(id: "b", now: 0), c = Session(id: "c", now: 0)
+        #expect(parked.park(a, now: 1)?.isEmpty == true)
+        #expect(parked.park(b, now: 2)?.isEmpty == true)
+        // Full: a (deadline 61) goes before b (62).
+        #expect(parked.park(c, now: 3)?.first === a)
+        #expect(parked.count == 2)
+        #expect(throws: ProtocolError.self) { try parked.claim(a.resumeToken, now: 4) }
+        #expect(try parked.claim(b.resumeToken, now: 4) === b)
     }
 
     @Test func rejoinTakesTheSessionBackMidAnimation() throws {

@@ -3,7 +3,7 @@ import Foundation
 /// `rejoin`: a new connection takes back a session whose connection dropped (docs/PROTOCOL.md, "rejoin").
 extension Session {
     /// 16 bytes of the system CSPRNG (getrandom(2) on Linux) as 32 lower-case hex digits.
-    static func makeResumeToken() -> String {
+    public static func makeResumeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         var text = ""
         for _ in 0..<2 {

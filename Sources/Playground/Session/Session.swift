@@ -70,9 +70,12 @@ public final class Session {
     ///   - id: the id announced in `hello`.
     ///   - now: the transport's clock, seconds.
     ///   - limits: what the session may hold and do, announced in `hello.limits`.
-    public init(id: String, now: Double, limits: SessionLimits = SessionLimits()) {
+    ///   - resumeToken: the token announced in `hello` (`makeResumeToken()`: fresh from the CSPRNG);
+    ///     tests that compare two sessions' bytes pass the same one.
+    public init(id: String, now: Double, limits: SessionLimits = SessionLimits(),
+                resumeToken: String = Session.makeResumeToken()) {
         self.id = id
-        resumeToken = Self.makeResumeToken()
+        self.resumeToken = resumeToken
         library = .builtIn
         self.limits = limits
         messageBucket = limits.messagesPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.messageBurst)) }

@@ -13,9 +13,15 @@ public final class ParkedSessions {
     private var expired: Set<String> = []
     private var expiredOrder: [String] = []
 
-    /// - Parameters: grace: seconds (0: sessions are never parked); rememberedExpired: see above.
-    public init(grace: Double, rememberedExpired: Int = 4096) {
+    /// Sessions kept at most: closing connections cannot make the server hold more than this many
+    /// sessions beyond the open ones. Parking one more ends the one nearest its deadline.
+    public let capacity: Int
+
+    /// - Parameters: grace: seconds (0: sessions are never parked); capacity: see above (at least 1);
+    ///   rememberedExpired: see above.
+    public init(grace: Double, capacity: Int = 4096, rememberedExpired: Int = 4096) {
         self.grace = grace
+        self.capacity = max(1, capacity)
         self.rememberedExpired = rememberedExpired
     }
 
@@ -25,12 +31,19 @@ public final class ParkedSessions {
     /// The earliest deadline, in transport seconds, or nil when none waits.
     public var nextDeadline: Double? { parked.values.map(\.deadline).min() }
 
-    /// Keeps `session` until `now + grace`. False (the session was not kept) when the grace is 0.
+    /// Keeps `session` until `now + grace`; nil (the session was not kept) when the grace is 0. When
+    /// `capacity` sessions wait already, the one nearest its deadline is ended to make room and
+    /// returned (its token answers `expired`), so the caller can end its share.
     @discardableResult
-    public func park(_ session: Session, now: Double) -> Bool {
-        guard grace > 0 else { return false }
+    public func park(_ session: Session, now: Double) -> [Session]? {
+        guard grace > 0 else { return nil }
+        var evicted: [Session] = []
+        while parked.count >= capacity, let oldest = parked.min(by: { $0.value.deadline < $1.value.deadline }) {
+            forget(oldest.key)
+            evicted.append(oldest.value.session)
+        }
         parked[session.resumeToken] = (session, now + grace)
-        return true
+        return evicted
     }
 
     /// The session parked under `token`, removed. Throws `ProtocolError` `expired` when its grace ended
