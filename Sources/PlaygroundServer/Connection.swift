@@ -21,7 +21,8 @@ final class Connection {
     /// Registry key, stored in the connection's per-session data.
     let id: UInt64
     let wsi: OpaquePointer
-    let session: Session
+    /// The connection's session; replaced by the parked one a `rejoin` claims.
+    var session: Session
     /// Peer address for the log, e.g. `127.0.0.1`.
     let peer: String
     /// Set when the connection should close at its next WRITEABLE (status and reason to send).
@@ -39,6 +40,10 @@ final class Connection {
     /// lws_write returns, so the session writes the next message into it only at the next WRITEABLE
     /// (docs/ARCHITECTURE.md, "libwebsockets rules": "Buffers outlive the write").
     private let outgoing = MessageBuffer(headroom: Int(CLWS_PRE))
+    /// The buffer of the last write when it was not `outgoing`: a follower's `frames`, shared with the
+    /// other followers of the session (`SharedSession`). Held until the next WRITEABLE, for the same
+    /// reason `outgoing` is not rewritten before then.
+    private var lastShared: MessageBuffer?
 
     init(id: UInt64, wsi: OpaquePointer, session: Session, peer: String, maxMessageBytes: Int) {
         self.id = id
@@ -88,17 +93,21 @@ final class Connection {
             lws_close_reason(wsi, status, &bytes, bytes.count)
             return -1
         }
-        guard let kind = session.writeNext(into: outgoing) else {
+        lastShared = nil
+        guard let (kind, buffer) = session.takeNext(lending: outgoing) else {
             // Nothing to send: an idle connection keeps no message bytes.
             outgoing.release()
             return 0
         }
+        if buffer !== outgoing { lastShared = buffer }
         switch kind {
         case .frames: framesSent += 1
         case .error: errorsSent += 1
         case .reply, .event: break
         }
-        let message = outgoing.message
+        // Several followers write the same shared buffer: each lws_write puts the same header (same
+        // opcode and length, unmasked) into the headroom, so they never disagree about its bytes.
+        let message = buffer.message
         guard let payload = message.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
         let written = lws_write(wsi, payload, message.count, LWS_WRITE_TEXT)
         return written < message.count ? -1 : 0

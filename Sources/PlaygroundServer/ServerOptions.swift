@@ -30,6 +30,17 @@ public struct ServerOptions: Sendable {
     /// Whether `maxSessionsPerAddress` also counts loopback peers. Off by default: behind a reverse
     /// proxy, and for local test farms and load tools, every peer is the loopback address.
     public var limitsLoopbackPerAddress = false
+    /// Followers per shared session (`too-many-followers` past it) and shared sessions per server
+    /// (`too-many-shares`), announced in `hello.limits`.
+    public var maxFollowers = 100
+    public var maxSharedSessions = 256
+    /// Seconds a session outlives its connection, waiting for `rejoin` (0: sessions end with their
+    /// connection); announced in `hello.limits.resumeGraceSeconds`.
+    public var resumeGrace = 60
+    /// `follow` attempts per second per remote address, on average (bursts of `followBurst`): join codes
+    /// cannot be swept by guessing.
+    public var followsPerSecond = 1.0
+    public var followBurst = 10
     /// Seconds without traffic after which a WebSocket is pinged (at half) and dropped (at the full
     /// time) unless the peer answers; 0 turns it off.
     public var idleTimeout = 60

@@ -22,6 +22,16 @@ final class Transport {
     private let origins: OriginPolicy
     /// Each session's limits: `options.sessionLimits` with the transport's own limits filled in.
     private let sessionLimits: SessionLimits
+    /// Shared sessions by join code, for every session of this server.
+    private let shares: ShareRegistry
+    /// The connection of each session, to wake a follower or owner another session queued messages for.
+    private var connectionIDs: [ObjectIdentifier: UInt64] = [:]
+    /// Sessions whose connection dropped, waiting for `rejoin` (`options.resumeGrace`).
+    private let parked: ParkedSessions
+    /// `follow` attempts per remote address (`options.followsPerSecond`).
+    private var followAttempts: FollowAttempts
+    /// Fires at the next parked session's deadline.
+    private var parkTimer: ServiceTimer?
 
     init(options: ServerOptions, files: StaticFiles) {
         self.options = options
@@ -32,7 +42,13 @@ final class Transport {
         limits.maxSessions = options.maxSessions
         limits.maxSessionsPerAddress = options.maxSessionsPerAddress
         limits.idleTimeoutSeconds = options.idleTimeout > 0 ? options.idleTimeout : nil
+        limits.maxFollowers = options.maxFollowers
+        limits.maxSharedSessions = options.maxSharedSessions
+        limits.resumeGraceSeconds = options.resumeGrace
+        parked = ParkedSessions(grace: Double(options.resumeGrace), capacity: options.maxSessions)
+        followAttempts = FollowAttempts(rate: options.followsPerSecond, burst: options.followBurst)
         sessionLimits = limits
+        shares = LocalShareRegistry(maxSharedSessions: options.maxSharedSessions, maxFollowers: options.maxFollowers)
     }
 
     /// The pointer stored as the context's user pointer.
@@ -49,6 +65,7 @@ final class Transport {
         self.context = context
         scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired)
         wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
+        parkTimer = ServiceTimer(owner: unretainedPointer, callback: parkTimerFired)
     }
 
     var hasConnections: Bool { !connections.isEmpty }
@@ -66,7 +83,12 @@ final class Transport {
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
         connection.session.acceptsPlantedFaults = options.plantFaults
         connection.session.faultLog = { ServerLog.info($0) }
+        connection.session.shareRegistry = shares
+        connection.session.parkedSessions = parked
+        let peer = connection.peer
+        connection.session.admitsFollow = { [unowned self] in self.followAttempts.admit(peer, now: self.clock.now) }
         connections[id] = connection
+        connectionIDs[ObjectIdentifier(connection.session)] = id
         metrics.sessionsOpened += 1
         SendBuffer.bound(wsi)
         ServerLog.info("open \(connection.session.id) from \(connection.peer)")
@@ -84,12 +106,31 @@ final class Transport {
             if case .binary = received { metrics.closedForLimit["binary", default: 0] += 1 }
             return
         }
-        let session = connection.session
+        var session = connection.session
         let started = clock.nowMicros
         session.receive(text, now: clock.now)
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
+        if let rejoined = session.takeReplacement() {
+            // The connection takes back its parked session; the one made for it is dropped.
+            wake(session.leaveSharing())
+            connectionIDs[ObjectIdentifier(session)] = nil
+            connection.session = rejoined
+            connectionIDs[ObjectIdentifier(rejoined)] = connection.id
+            ServerLog.info("rejoin \(rejoined.id) from \(connection.peer)")
+            session = rejoined
+        }
         if session.hasOutgoing { answersWaiting.request(wsi, id: connection.id) }
         if session.wantsTicks { startTicking(connection) }
+        wake(session.takeSessionsToWake())
+    }
+
+    /// Asks for a WRITEABLE of each session's connection: followers and owners another session's turn
+    /// or tick queued messages for.
+    private func wake(_ sessions: [Session]) {
+        for session in sessions {
+            guard let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] else { continue }
+            answersWaiting.request(connection.wsi, id: id)
+        }
     }
 
     /// LWS_CALLBACK_SERVER_WRITEABLE: one write (or the pending close), then, while the session has more
@@ -122,6 +163,14 @@ final class Transport {
         user.storeBytes(of: 0, as: UInt64.self)
         scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
+        connectionIDs[ObjectIdentifier(connection.session)] = nil
+        // A session of its own waits for `rejoin`; a follower's view simply ends.
+        if connection.session.following == nil, let evicted = parked.park(connection.session, now: clock.now) {
+            for session in evicted { wake(session.leaveSharing()) }
+            scheduleParkTimer()
+        } else {
+            wake(connection.session.leaveSharing())
+        }
         metrics.closedFrames += connection.framesSent
         metrics.closedErrors += connection.errorsSent
         let code = connection.peerCloseCode.map { " (peer sent \($0))" } ?? ""
@@ -204,6 +253,11 @@ final class Transport {
             let session = connection.session
             session.tick(now: instant)
             if session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
+            // Followers' frames go out with the poll too, at each follower's own pace.
+            for follower in session.takeSessionsToWake() {
+                guard let id = connectionIDs[ObjectIdentifier(follower)], let other = connections[id] else { continue }
+                lws_callback_on_writable(other.wsi)
+            }
             return session.wantsTicks
         }
     }
@@ -223,6 +277,24 @@ final class Transport {
     func stopTimers() {
         scheduler?.stop()
         wakeTimer?.cancel()
+        parkTimer?.cancel()
+    }
+
+    // MARK: Parked sessions
+
+    /// Ends the parked sessions whose grace is over (their followers get `ended`), then waits for the next.
+    func expireParked() {
+        for session in parked.expire(now: clock.now) {
+            ServerLog.info("expired \(session.id)")
+            wake(session.leaveSharing())
+        }
+        scheduleParkTimer()
+    }
+
+    private func scheduleParkTimer() {
+        guard let context, let deadline = parked.nextDeadline else { return }
+        // Just past the deadline: `expire` takes sessions whose deadline is before now.
+        parkTimer?.schedule(in: Int64((deadline - clock.now) * 1_000_000) + 1000, context: context)
     }
 
     // MARK: Helpers
@@ -246,6 +318,12 @@ final class Transport {
 func tickTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let owner = ServiceTimer.owner(of: sul) else { return }
     Unmanaged<Transport>.fromOpaque(owner).takeUnretainedValue().tick()
+}
+
+/// The parked sessions' deadline callback.
+func parkTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let owner = ServiceTimer.owner(of: sul) else { return }
+    Unmanaged<Transport>.fromOpaque(owner).takeUnretainedValue().expireParked()
 }
 
 /// The shutdown deadline's callback: firing is enough, it makes `lws_service` return.

@@ -37,6 +37,10 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-sessions-per-address N open sessions per remote address (default \(defaults.maxSessionsPerAddress), loopback peers exempt
                                unless this flag is given: behind a proxy every peer is loopback)
   --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default \(defaults.idleTimeout))
+  --max-followers N            followers per shared session (default \(defaults.maxFollowers))
+  --max-shared-sessions N      shared sessions per server (default \(defaults.maxSharedSessions))
+  --resume-grace S             seconds a session waits for its client to rejoin after the connection
+                               dropped; 0 = sessions end with their connection (default \(defaults.resumeGrace))
 
 Access:
   --allowed-origin ORIGIN      a page origin allowed to open the WebSocket, e.g. https://example.org
@@ -155,6 +159,10 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.options.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
             flags.options.limitsLoopbackPerAddress = true
         case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
+        case "--max-followers": flags.options.maxFollowers = count(value(for: name, inline: inline), name, minimum: 1)
+        case "--resume-grace": flags.options.resumeGrace = count(value(for: name, inline: inline), name)
+        case "--max-shared-sessions":
+            flags.options.maxSharedSessions = count(value(for: name, inline: inline), name, minimum: 1)
         case "--plant-faults": flags.options.plantFaults = true
         case "--allowed-origin":
             flags.options.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {

@@ -7,7 +7,8 @@ import Testing
 @Suite struct OutgoingBytesTests {
     /// Two sessions driven alike.
     static func pair() -> (text: Session, bytes: Session) {
-        let text = Session(id: "s", now: 0), bytes = Session(id: "s", now: 0)
+        let token = Session.makeResumeToken()
+        let text = Session(id: "s", now: 0, resumeToken: token), bytes = Session(id: "s", now: 0, resumeToken: token)
         for session in [text, bytes] {
             session.receive(#"{"type":"clock","mode":"manual"}"#, now: 0)
             session.receive(#"{"type":"load","name":"search-bar","id":1}"#, now: 0)

@@ -168,7 +168,10 @@ def main():
 
     try:
         # A sanitizer build can take a while to start.
-        server = PlaygroundServer(args.binary, ["--rate", "0", "--idle-timeout", "10", *args.server_arg],
+        # No resume grace: closed sessions must be freed at once for the settled memory to mean a leak
+        # (a parked session is kept on purpose, for --resume-grace seconds).
+        server = PlaygroundServer(args.binary, ["--rate", "0", "--idle-timeout", "10", "--resume-grace", "0",
+                                                *args.server_arg],
                                   log=os.environ.get("SOAK_LOG", "/tmp/layout-playground-soak.log"), timeout=60)
     except ServerStartError as error:
         print(error, file=sys.stderr)

@@ -67,6 +67,15 @@ public final class MessageBuffer {
     @inline(__always)
     func commit(end: Int) { self.end = end }
 
+    /// Replaces the message with a copy of `other`'s.
+    func copy(_ other: MessageBuffer) {
+        let bytes = other.message
+        let start = begin()
+        let block = reserve(start + bytes.count)
+        if let source = bytes.baseAddress { (block + start).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        commit(end: start + bytes.count)
+    }
+
     private func grow(to size: Int) {
         let newCapacity = Swift.max(size, capacity * 2, 1024)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -24,6 +24,15 @@ struct FrameStream {
     /// easing curve round to the same micro-point).
     private var sentFinal = true
 
+    /// A stream that has sent nothing: its first message lists every view.
+    init() {}
+
+    /// A stream whose first message lists every view with `seq` `sequence + 1`: a shared session's
+    /// complete `frames`, numbered as the stream it stands in for.
+    init(sequence: Int) {
+        self.sequence = sequence
+    }
+
     /// Renders the next `frames` message for `engine`'s current presentation into `buffer` (its
     /// `message` from then on) and returns true; false (nothing recorded as sent, and the buffer's last
     /// message overwritten) when nothing changed and no final message is owed.

@@ -18,6 +18,7 @@ extension Session {
         if nested, Self.topLevelOnly.contains(type) {
             throw ProtocolError("invalid-op", "'\(type)' cannot run inside ops")
         }
+        if let handled = try handleSharing(type, message, turn: turn, nested: nested) { return handled.answer }
         switch type {
         case "set": try set(message)
         case "add": return try add(message)
@@ -51,7 +52,7 @@ extension Session {
 
     static let topLevelOnly: Set<String> = [
         "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
-        "plantFault",
+        "plantFault", "share", "unshare", "follow", "unfollow", "rejoin",
     ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
@@ -101,6 +102,10 @@ extension Session {
         scene = loaded
         loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
+        if let sharing {
+            sharing.ownerReplacedScene()
+            sharing.forward(.message(["type": "scene", "scene": SceneWriter.document(of: loaded), "re": NSNull()], .event))
+        }
     }
 
     private func action(_ message: Fields, turn: Turn, depth: Int) throws {

@@ -15,6 +15,10 @@ public final class Session {
 
     /// The session's id, as sent in `hello`.
     public let id: String
+    /// The secret a new connection shows with `rejoin` to take this session back after its connection
+    /// dropped (`ParkedSessions`): 128 bits from the system CSPRNG as 32 hex digits, sent only in this
+    /// session's own `hello`.
+    public let resumeToken: String
     let library: SceneLibrary
     let limits: SessionLimits
     /// Admits messages at `limits.messagesPerSecond` (nil when unlimited).
@@ -42,14 +46,36 @@ public final class Session {
     /// Whether `{"type":"plantFault"}` is understood: it makes the solver's next call fail as a solver
     /// defect would, to test recovery end to end (`layout-playground --plant-faults`; off by default).
     public var acceptsPlantedFaults = false
+    /// Where `share` registers and `follow` looks codes up; nil: sharing answers `unavailable`.
+    public var shareRegistry: ShareRegistry?
+    /// The shared session this session owns (after `share`), nil when not shared.
+    public internal(set) var sharing: SharedSession?
+    /// The shared session this session follows (after `follow`): it is then a read-only view of it.
+    public internal(set) var following: SharedSession?
+    /// The version of `following`'s stream last sent (`SharedSession.frames(after:headroom:)`); below
+    /// every version after `follow`, so the first `frames` is complete.
+    var followedVersion = Int.min
+    /// Other sessions this one queued messages for since the transport last asked (`takeSessionsToWake`).
+    var sessionsToWake: [Session] = []
+    /// Where `rejoin` finds sessions whose connection dropped; nil: `rejoin` answers `unknown-token`.
+    public var parkedSessions: ParkedSessions?
+    /// Asked before each `follow` (the transport counts attempts per remote address); false answers
+    /// `rate-limited`. Nil: every attempt is admitted.
+    public var admitsFollow: (() -> Bool)?
+    /// The parked session a `rejoin` claimed: the transport hands the connection to it (`takeReplacement`).
+    var replacement: Session?
 
     /// Creates a session holding an empty 375×667 scene and queues its `hello`.
     /// - Parameters:
     ///   - id: the id announced in `hello`.
     ///   - now: the transport's clock, seconds.
     ///   - limits: what the session may hold and do, announced in `hello.limits`.
-    public init(id: String, now: Double, limits: SessionLimits = SessionLimits()) {
+    ///   - resumeToken: the token announced in `hello` (`makeResumeToken()`: fresh from the CSPRNG);
+    ///     tests that compare two sessions' bytes pass the same one.
+    public init(id: String, now: Double, limits: SessionLimits = SessionLimits(),
+                resumeToken: String = Session.makeResumeToken()) {
         self.id = id
+        self.resumeToken = resumeToken
         library = .builtIn
         self.limits = limits
         messageBucket = limits.messagesPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.messageBurst)) }
@@ -62,6 +88,7 @@ public final class Session {
         frameStream.markSent(scene.engine)
         send(kind: .event, [
             "type": "hello", "protocol": Self.protocolName, "version": Self.protocolVersion, "session": id,
+            "resumeToken": resumeToken,
             "scenes": library.names,
             "devices": Device.presets.map(\.name),
             "limits": limits.announcement,
@@ -142,6 +169,7 @@ public final class Session {
         if wasAnimating, due || !engine.isAnimating {
             lastTickFrameTime = now
             outbox.appendFrames()
+            sharing?.ownerQueuedFrames()
         }
         sendCompletions()
         if var failure = recoverFromSolverFault() {
@@ -166,12 +194,27 @@ public final class Session {
     /// and stays there, unchanged whatever the session receives or ticks meanwhile, until the buffer is
     /// written again.
     public func writeNext(into buffer: MessageBuffer) -> OutgoingKind? {
+        guard let (kind, written) = takeNext(lending: buffer) else { return nil }
+        if written !== buffer { buffer.copy(written) }
+        return kind
+    }
+
+    /// Like `writeNext(into:)`, but a follower's `frames` is not copied: the returned buffer is either
+    /// `buffer` or one shared by every follower of the same session (`SharedSession`), which stays
+    /// unchanged for as long as the caller holds it. Nil when there is nothing to send.
+    public func takeNext(lending buffer: MessageBuffer) -> (kind: OutgoingKind, buffer: MessageBuffer)? {
         while let item = outbox.popFirst() {
             switch item {
             case .message(let message):
-                return message.write(into: buffer)
+                return (message.write(into: buffer), buffer)
             case .frames:
-                if frameStream.renderNext(for: scene.engine, into: buffer) { return .frames }
+                if let following {
+                    guard let (shared, version) = following.frames(after: followedVersion, headroom: buffer.headroom)
+                    else { continue }
+                    followedVersion = version
+                    return (.frames, shared)
+                }
+                if frameStream.renderNext(for: scene.engine, into: buffer) { return (.frames, buffer) }
             }
         }
         return nil
@@ -201,10 +244,13 @@ public final class Session {
     func endTurn() {
         scene.engine.layoutIfNeeded()
         for conflict in scene.engine.takeConflicts() {
-            send(kind: .event, ["type": "conflict", "broken": conflict.broken, "constraints": conflict.constraints,
-                  "log": conflict.log])
+            let event: [String: Any] = ["type": "conflict", "broken": conflict.broken,
+                                        "constraints": conflict.constraints, "log": conflict.log]
+            send(kind: .event, event)
+            sharing?.forward(.message(event, .event))
         }
         outbox.appendFrames()
+        sharing?.ownerQueuedFrames()
         sendCompletions()
     }
 
@@ -217,6 +263,8 @@ public final class Session {
 
     func sendAnimationEnd(for turn: Turn) {
         outbox.append(.animationEnd(re: turn.requestID, finished: turn.animationsFinished))
+        // Followers did not send the request: their `re` is null.
+        sharing?.forward(.animationEnd(re: nil, finished: turn.animationsFinished))
     }
 
     /// Registers an animation block started by `turn`; its `animationEnd` waits for all of them.

@@ -42,6 +42,12 @@ public struct SessionLimits: Sendable, Equatable {
     public var maxSessions: Int?
     public var maxSessionsPerAddress: Int?
     public var idleTimeoutSeconds: Int?
+    /// Sharing limits, announced when set: followers per shared session (`too-many-followers` past it)
+    /// and shared sessions per server (`too-many-shares`). The `ShareRegistry` enforces them.
+    public var maxFollowers: Int?
+    public var maxSharedSessions: Int?
+    /// Seconds a session waits for `rejoin` after its connection dropped, announced when set.
+    public var resumeGraceSeconds: Int?
 
     /// The defaults above, without rate limits (tests and tools drive sessions as fast as they like).
     public init() {}
@@ -74,6 +80,9 @@ public struct SessionLimits: Sendable, Equatable {
         if let maxSessions { fields["maxSessions"] = maxSessions }
         if let maxSessionsPerAddress { fields["maxSessionsPerAddress"] = maxSessionsPerAddress }
         if let idleTimeoutSeconds { fields["idleTimeoutSeconds"] = idleTimeoutSeconds }
+        if let maxFollowers { fields["maxFollowers"] = maxFollowers }
+        if let maxSharedSessions { fields["maxSharedSessions"] = maxSharedSessions }
+        if let resumeGraceSeconds { fields["resumeGraceSeconds"] = resumeGraceSeconds }
         return fields
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+
+/// `share`, `unshare`, `follow`, `unfollow`, and the read-only rule for followers (docs/PROTOCOL.md,
+/// "Sharing").
+extension Session {
+    /// A message the sharing rules answered: `answer` as `handle` returns it (nil for `ok`).
+    struct Handled {
+        let answer: [String: Any]?
+    }
+
+    /// The questions a follower may ask; they are answered from the followed session's scene.
+    static let followerQuestions: Set<String> = ["scene", "ambiguity", "convert", "export"]
+
+    /// Handles the sharing messages and, while following, refuses everything else but
+    /// `followerQuestions` with `read-only`. Nil when the message is the ordinary handler's.
+    func handleSharing(_ type: String, _ message: Fields, turn: Turn, nested: Bool) throws -> Handled? {
+        switch type {
+        case "share": return Handled(answer: try share())
+        case "unshare": unshare(); return Handled(answer: nil)
+        case "follow": return Handled(answer: try follow(message))
+        case "unfollow": unfollow(); return Handled(answer: nil)
+        case "rejoin": try rejoin(message, turn: turn); return Handled(answer: nil)
+        default: break
+        }
+        guard let following, !nested else { return nil }
+        guard Self.followerQuestions.contains(type) else {
+            throw ProtocolError("read-only", "this connection follows shared session \(following.code): '\(type.prefix(64))' "
+                                + "would change it; only its owner can (send 'unfollow' to edit a scene of your own)")
+        }
+        guard let owner = following.owner else { throw ProtocolError("ended", "the shared session has ended") }
+        return Handled(answer: try owner.handle(message, turn: turn, nested: false))
+    }
+
+    /// Sessions whose outbox this session's last turn or tick added to (followers, an owner told of a
+    /// new follower count), taken once; the transport asks each one's connection for a WRITEABLE.
+    public func takeSessionsToWake() -> [Session] {
+        var sessions = sessionsToWake
+        sessionsToWake.removeAll()
+        if let sharing { sessions += sharing.followers.filter(\.hasOutgoing) }
+        return sessions
+    }
+
+    /// Ends what this session shares or follows, as when its connection is gone: followers get `ended`,
+    /// an owner a new `followers` count. Returns the sessions to wake (`takeSessionsToWake`).
+    public func leaveSharing() -> [Session] {
+        unshare()
+        unfollow()
+        return takeSessionsToWake()
+    }
+
+    // MARK: Owner
+
+    private func share() throws -> [String: Any] {
+        guard following == nil else {
+            throw ProtocolError("read-only", "a follower cannot share the session it follows")
+        }
+        guard let shareRegistry else { throw ProtocolError("unavailable", "this server does not share sessions") }
+        let share = try sharing ?? shareRegistry.register { SharedSession(code: $0, owner: self) }
+        sharing = share
+        return ["type": "shared", "code": share.code, "link": "/#follow=\(share.code)", "followers": share.followers.count]
+    }
+
+    private func unshare() {
+        guard let share = sharing else { return }
+        sharing = nil
+        shareRegistry?.remove(code: share.code)
+        for follower in share.followers {
+            follower.stopFollowing()
+            follower.send(kind: .event, ["type": "ended", "code": share.code, "re": NSNull()])
+            sessionsToWake.append(follower)
+        }
+    }
+
+    /// Queues `followers` with the current count.
+    private func announceFollowers(of share: SharedSession) {
+        send(kind: .event, ["type": "followers", "count": share.followers.count, "re": NSNull()])
+    }
+
+    // MARK: Follower
+
+    private func follow(_ message: Fields) throws -> [String: Any] {
+        guard let text = try message.string("code") else { throw ProtocolError.missing("code", in: "follow") }
+        guard admitsFollow?() ?? true else {
+            throw ProtocolError("rate-limited", "too many follow attempts from this address: wait a few seconds")
+        }
+        guard sharing == nil else {
+            throw ProtocolError("shared", "this session is shared: send 'unshare' before following another")
+        }
+        guard let code = JoinCode.normalized(text), let share = shareRegistry?.share(code: code),
+              let owner = share.owner else {
+            throw ProtocolError("unknown-code", "no shared session has the code '\(text.prefix(16))'")
+        }
+        if following !== share {
+            if let limit = shareRegistry?.maxFollowers, share.followers.count >= limit {
+                throw ProtocolError("too-many-followers", "a shared session has at most \(limit) followers")
+            }
+            unfollow()
+            // The connection's own scene is replaced by the view of the shared one.
+            replaceScene(with: Scene.empty())
+            following = share
+            share.add(self)
+            owner.announceFollowers(of: share)
+            sessionsToWake.append(owner)
+        }
+        // A complete `frames` goes out before this answer (the turn's end queues it).
+        followedVersion = Int.min
+        return ["type": "scene", "scene": SceneWriter.document(of: owner.scene), "following": share.code]
+    }
+
+    private func unfollow() {
+        guard let share = following else { return }
+        stopFollowing()
+        if share.remove(self), let owner = share.owner {
+            owner.announceFollowers(of: share)
+            sessionsToWake.append(owner)
+        }
+    }
+
+    /// Back to a session of its own, with the empty scene it was left with; its next `frames` is complete.
+    private func stopFollowing() {
+        following = nil
+        followedVersion = Int.min
+        frameStream.sendsEverything = true
+    }
+}

@@ -1,0 +1,51 @@
+/// Where shared sessions are found by their join code.
+///
+/// One process owns every session on its service thread, so `LocalShareRegistry` keeps them in a
+/// dictionary; the protocol is the seam where a registry shared between processes (Redis, say) would go.
+/// Not `Sendable`: used on the service thread only, like the sessions it holds.
+public protocol ShareRegistry: AnyObject {
+    /// Shared sessions at most (nil: unlimited), announced in `hello.limits.maxSharedSessions`.
+    var maxSharedSessions: Int? { get }
+    /// Followers per shared session at most (nil: unlimited), announced in `hello.limits.maxFollowers`.
+    var maxFollowers: Int? { get }
+    /// Registers `share` under a new code and returns it. Throws `ProtocolError` `too-many-shares` when
+    /// `maxSharedSessions` are registered already.
+    func register(_ make: (String) -> SharedSession) throws -> SharedSession
+    /// The shared session with `code` (already normalised), or nil.
+    func share(code: String) -> SharedSession?
+    /// Forgets `code`; later follows answer `unknown-code`.
+    func remove(code: String)
+    /// Shared sessions registered now.
+    var count: Int { get }
+}
+
+/// The in-process `ShareRegistry`: a dictionary from code to shared session.
+public final class LocalShareRegistry: ShareRegistry {
+    public let maxSharedSessions: Int?
+    public let maxFollowers: Int?
+    private var shares: [String: SharedSession] = [:]
+
+    /// - Parameters: maxSharedSessions, maxFollowers: the limits (nil: unlimited).
+    public init(maxSharedSessions: Int? = nil, maxFollowers: Int? = nil) {
+        self.maxSharedSessions = maxSharedSessions
+        self.maxFollowers = maxFollowers
+    }
+
+    public func register(_ make: (String) -> SharedSession) throws -> SharedSession {
+        if let maxSharedSessions, shares.count >= maxSharedSessions {
+            throw ProtocolError("too-many-shares", "the server shares at most \(maxSharedSessions) sessions at once")
+        }
+        var code = JoinCode.make()
+        // 40 random bits make a collision rare, not impossible.
+        while shares[code] != nil { code = JoinCode.make() }
+        let share = make(code)
+        shares[code] = share
+        return share
+    }
+
+    public func share(code: String) -> SharedSession? { shares[code] }
+
+    public func remove(code: String) { shares[code] = nil }
+
+    public var count: Int { shares.count }
+}

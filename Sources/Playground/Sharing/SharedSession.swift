@@ -1,0 +1,91 @@
+/// A session many clients watch: its owner (the session that shared it), its followers, and the `frames`
+/// stream they all read.
+///
+/// Followers get one stream of `frames` rendered from the owner's engine once per change (a tick or a
+/// turn), into a buffer of its own that every follower writes as is: N followers cost one encoding,
+/// not N. A follower that missed a version (its socket was not writable, or it just joined) gets a
+/// complete `frames` of the newest version instead, also encoded once and shared. So each follower
+/// reads at its own pace and, as for any slow client, gets the newest state rather than a backlog.
+///
+/// Buffers are never written twice: a new version makes new buffers, so a write still in flight on one
+/// connection (permessage-deflate reads the payload late) never sees its bytes change.
+public final class SharedSession {
+    /// The join code (`JoinCode`).
+    public let code: String
+    /// The session that shared itself; nil once it is gone.
+    public private(set) weak var owner: Session?
+    /// The sessions following, in the order they joined.
+    public private(set) var followers: [Session] = []
+
+    /// The followers' stream: what they were last sent, and its sequence numbers.
+    private var stream = FrameStream()
+    /// Set when the owner queued a `frames`: the next follower to write renders a new version.
+    private var changed = true
+    /// Versions rendered so far; `latest` leads from version − 1 to version.
+    private(set) var version = 0
+    /// The changes from version − 1 to `version`.
+    private var latest: MessageBuffer?
+    /// Every view at `version`, rendered when a follower first needs it.
+    private var complete: MessageBuffer?
+
+    init(code: String, owner: Session) {
+        self.code = code
+        self.owner = owner
+    }
+
+    /// Adds `follower`, which is sent a complete `frames` next.
+    func add(_ follower: Session) {
+        guard !followers.contains(where: { $0 === follower }) else { return }
+        followers.append(follower)
+    }
+
+    /// Removes `follower`; true when it was one.
+    @discardableResult
+    func remove(_ follower: Session) -> Bool {
+        guard let index = followers.firstIndex(where: { $0 === follower }) else { return false }
+        followers.remove(at: index)
+        return true
+    }
+
+    /// The owner queued a `frames`: followers get a placeholder that renders the newest version.
+    func ownerQueuedFrames() {
+        changed = true
+        for follower in followers { follower.outbox.appendFrames() }
+    }
+
+    /// The owner's scene was replaced: the next version lists every view.
+    func ownerReplacedScene() {
+        stream.sendsEverything = true
+        changed = true
+    }
+
+    /// Queues `message` (an event of the owner's: `conflict`, `animationEnd`, `scene`) for every follower.
+    func forward(_ message: OutgoingMessage) {
+        for follower in followers { follower.outbox.append(message) }
+    }
+
+    /// The `frames` a follower that was last sent version `sent` is sent now, and the version it carries;
+    /// nil when the follower has the newest version already. `headroom` is the transport's (`MessageBuffer`).
+    func frames(after sent: Int, headroom: Int) -> (buffer: MessageBuffer, version: Int)? {
+        guard let engine = owner?.scene.engine else { return nil }
+        if changed {
+            changed = false
+            let buffer = MessageBuffer(headroom: headroom)
+            if stream.renderNext(for: engine, into: buffer) {
+                version += 1
+                latest = buffer
+                complete = nil
+            }
+        }
+        if sent == version { return nil }
+        if sent == version - 1, let latest { return (latest, version) }
+        if complete == nil {
+            // A stream of its own that has sent nothing lists every view; numbered as the shared stream.
+            var fresh = FrameStream(sequence: max(0, stream.sequence - 1))
+            let buffer = MessageBuffer(headroom: headroom)
+            if fresh.renderNext(for: engine, into: buffer) { complete = buffer }
+        }
+        guard let complete else { return nil }
+        return (complete, version)
+    }
+}
