@@ -25,6 +25,8 @@ import { ConnectionStatus } from './status.js';
 import { Footer } from './footer.js';
 import { ExportImport } from './export-import.js';
 import { IBImport } from './ib-import.js';
+import { ExplainPanel } from './explain.js';
+import { History } from './history.js';
 import { toast, watchProblems } from './toast.js';
 
 const $ = (id) => document.getElementById(id);
@@ -100,10 +102,18 @@ const selection = new Selection({ renderer, controls, editor, frames }, {
 });
 const scenes = new Scenes({ connection, log, renderer, controls, editor, frames, selection, canvas }, {
   onRoot: () => devices.sync(),
-  onChanged: () => link.update(),
+  onChanged: () => {
+    link.update();
+    explain.refresh();
+  },
+  onHistory: (left) => history.show(left),
 });
 const link = new SceneLink(scenes);
 const devices = new Devices({ connection, scenes, timeline });
+const explain = new ExplainPanel({ connection, node: $('explain') });
+const history = new History({ connection, scenes, undo: $('undo'), redo: $('redo'), reset: $('reset-scene') }, {
+  onRestored: () => explain.refresh(),
+});
 const edits = new Edits({ connection, sender, controls, log, timeline, scenes, selection });
 const tooltip = new Tooltip({ node: $('tooltip'), stage: $('stage'), canvas, renderer, frames }, { ambiguityOf });
 const pointer = new CanvasPointer({
@@ -120,6 +130,7 @@ renderer.onDraw = () => {
   footer.update();
   if (tooltip.point) tooltip.update();
   if (selection.selected) selection.updateInspector();
+  explain.follow(selection.selected);
 };
 
 function updateAnimationNote() {
@@ -169,7 +180,7 @@ connection.addEventListener('message', (event) => {
 
 if (new URLSearchParams(window.location.search).has('test-hooks')) {
   const { installTestHooks } = await import('./test-hooks.js');
-  installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link });
+  installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link, explain });
 }
 status.show({ state: 'connecting' });
 updateAnimationNote();

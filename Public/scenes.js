@@ -13,8 +13,9 @@ export class Scenes {
   /**
    * @param {{ connection, log, renderer, controls, editor, frames, selection, canvas }} parts
    *   the page's connection, log panel, renderer, side panel, editor, frame store, selection and canvas
-   * @param {{ onRoot: () => void, onChanged: () => void }} callbacks  onRoot: the scene's root (device,
-   *   orientation) may have changed; onChanged: the scene or its edited flag changed (the URL follows)
+   * @param {{ onRoot: () => void, onChanged: () => void, onHistory: (left) => void }} callbacks  onRoot: the
+   *   scene's root (device, orientation) may have changed; onChanged: the scene or its edited flag changed (the
+   *   URL follows); onHistory: the server said how many steps `undo` and `redo` have left ({ undo, redo })
    */
   constructor({ connection, log, renderer, controls, editor, frames, selection, canvas }, callbacks) {
     this.connection = connection;
@@ -121,6 +122,7 @@ export class Scenes {
       else if (message.name) this.baseRoot = null;
       this.edited = edited;
       this.apply(answer.scene);
+      this.cb.onHistory({ undo: 0, redo: 0 });
       this.cb.onChanged();
     } else if (answer.type === 'error' && !this.scene && this.list.length && message.name !== this.list[0]) {
       // A bad link on first load: fall back to the first built-in scene.
@@ -130,6 +132,15 @@ export class Scenes {
       this.controls.selectScene(this.scene.name);
     }
     return answer;
+  }
+
+  /** Shows the scene an `undo` or `redo` answered: an edited scene, its root size kept as loaded. */
+  restored(scene) {
+    this.edited = true;
+    this.conflict = null;
+    this.apply(scene);
+    this.wanted = { doc: shareableScene(scene, this.clips), name: this.wanted?.name };
+    this.cb.onChanged();
   }
 
   /** Shows a newly loaded scene everywhere (per-view state of views it lacks is dropped). */
@@ -166,6 +177,7 @@ export class Scenes {
       return;
     }
     if (answer.type !== 'scene' || !answer.scene) return;
+    this.cb.onHistory({ undo: answer.undo ?? 0, redo: answer.redo ?? 0 });
     const scene = answer.scene;
     const key = (s) => JSON.stringify((s?.views || []).map((v) => [v.id, v.parent, v.color, v.label, v.kind, v.text,
       v.font, v.numberOfLines, v.lineBreakMode, v.textAlignment, v.placeholder, v.borderStyle, v.contentEdgeInsets]));

@@ -13,7 +13,7 @@ const MAX_HISTORY = 2000;
 
 /**
  * Installs window.playground; call it before the connection starts so that every request is recorded.
- * @param {{ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link }} parts
+ * @param {{ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link, explain }} parts
  *   the page's parts, as app.js builds them
  *
  * window.playground:
@@ -24,9 +24,11 @@ const MAX_HISTORY = 2000;
  * - sent (requests, newest last) and clearSent(); drags (drag messages asked for); history
  *   ({ seq, time, final, views } per `frames` message) and clearHistory(); nudging (an Alt+arrow
  *   nudge is held or drag messages await their answers)
- * - redraw(), hitTest(x, y) (CSS px in the canvas), send(message), load(name), select(id), shareUrl()
+ * - explained: the last `explain` answer the inspector shows (null: none)
+ * - redraw(), hitTest(x, y) (CSS px in the canvas), send(message), load(name), refresh() (re-reads the scene,
+ *   as the page does after its own edits), select(id), shareUrl()
  */
-export function installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link }) {
+export function installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link, explain }) {
   const sent = [];
   const request = connection.request.bind(connection);
   connection.request = (message) => {
@@ -63,6 +65,7 @@ export function installTestHooks({ connection, sender, renderer, frames, scenes,
     get draws() { return renderer.drawCount; },
     get layout() { return renderer.layout; },
     get selected() { return selection.selected; },
+    get explained() { return explain.answer; },
     get ambiguity() { return scenes.ambiguity; },
     get paused() { return timeline.paused; },
     get timeline() { return { start: timeline.start, end: timeline.end, expected: timeline.expected }; },
@@ -79,6 +82,7 @@ export function installTestHooks({ connection, sender, renderer, frames, scenes,
     hitTest: (x, y) => renderer.hitTest(x, y),
     send: (message) => connection.request(message),
     load: (name) => scenes.choose(name),
+    refresh: () => scenes.refresh(),
     select: (id) => selection.select(id),
     shareUrl: () => link.shareUrl(),
   };

@@ -24,6 +24,15 @@ extension LayoutEngine {
         return axes
     }
 
+    /// The ids of `view`'s frame variables (alignment rectangle minX, minY, width, height) that are
+    /// free: the per-value form of `ambiguousAxes(of:)`, for explanations.
+    func freeVariables(of view: View) -> Set<Int> {
+        withoutExerciseStays {
+            let vars = view.variables
+            return Set([vars.x, vars.y, vars.width, vars.height].filter { isFree($0) }.map(\.id))
+        }
+    }
+
     /// True when `view`'s frame is ambiguous on either axis, as `UIView.hasAmbiguousLayout`.
     public func hasAmbiguousLayout(_ view: View) -> Bool { !ambiguousAxes(of: view).isEmpty }
 

@@ -19,6 +19,14 @@ extension Session {
             throw ProtocolError("invalid-op", "'\(type)' cannot run inside ops")
         }
         if let handled = try handleSharing(type, message, turn: turn, nested: nested) { return handled.answer }
+        if !nested, let effect = Self.historyEffect(of: type) {
+            return try keepingHistory(effect, message) { try dispatch(type, message, turn: turn, depth: depth) }
+        }
+        return try dispatch(type, message, turn: turn, depth: depth)
+    }
+
+    /// Runs one message of `type` (checked by `handle`).
+    private func dispatch(_ type: String, _ message: Fields, turn: Turn, depth: Int) throws -> [String: Any]? {
         switch type {
         case "set": try set(message)
         case "add": return try add(message)
@@ -33,6 +41,9 @@ extension Session {
         case "drag": try drag(message)
         case "device": try device(message, turn: turn, depth: depth)
         case "ambiguity": return ambiguity()
+        case "explain": return try explain(message)
+        case "undo": return try undo()
+        case "redo": return try redo()
         case "convert": return try convert(message)
         case "load": return try load(message)
         case "import": return try importDocument(message, turn: turn)
@@ -41,7 +52,7 @@ extension Session {
         case "pause": pause()
         case "resume": resume()
         case "seek": try seek(message)
-        case "scene": return ["type": "scene", "scene": SceneWriter.document(of: scene)]
+        case "scene": return historyCounted(["type": "scene", "scene": SceneWriter.document(of: scene)])
         case "export": return try export(message)
         case "plantFault" where acceptsPlantedFaults: scene.engine.plantSolverFault()
         default:
@@ -52,7 +63,7 @@ extension Session {
 
     static let topLevelOnly: Set<String> = [
         "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
-        "plantFault", "share", "unshare", "follow", "unfollow", "rejoin",
+        "plantFault", "share", "unshare", "follow", "unfollow", "rejoin", "explain", "undo", "redo",
     ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.

@@ -9,7 +9,7 @@ extension Session {
     }
 
     /// The questions a follower may ask; they are answered from the followed session's scene.
-    static let followerQuestions: Set<String> = ["scene", "ambiguity", "convert", "export"]
+    static let followerQuestions: Set<String> = ["scene", "ambiguity", "convert", "export", "explain"]
 
     /// Handles the sharing messages and, while following, refuses everything else but
     /// `followerQuestions` with `read-only`. Nil when the message is the ordinary handler's.

@@ -31,6 +31,8 @@ public final class Session {
     var clock: Clock
     var outbox = Outbox()
     var frameStream = FrameStream()
+    /// The steps `undo` and `redo` walk (`Session+Undo.swift`).
+    var history = UndoHistory()
     /// The buffer `nextOutgoing()` writes into, made at its first call.
     private var textBuffer: MessageBuffer?
     /// The turn that started each running animation block.

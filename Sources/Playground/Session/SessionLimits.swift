@@ -23,6 +23,11 @@ public struct SessionLimits: Sendable, Equatable {
     /// XML elements of an imported document: `too-many-elements` past it (a 500-view storyboard holds
     /// about 15,000).
     public var maxImportElements = 50_000
+    /// Edits `undo` can take back; older steps are forgotten.
+    public var maxUndoSteps = 100
+    /// Bytes of scene documents the undo and redo stacks may hold together (not announced: a large
+    /// scene simply keeps fewer steps). 8 MiB is eight of the largest scene `load` accepts.
+    public var maxUndoBytes = 8 << 20
     /// Messages per second a session may send, on average; nil for no limit. Messages over it are
     /// answered with `rate-limited` and not run.
     public var messagesPerSecond: Double?
@@ -70,6 +75,7 @@ public struct SessionLimits: Sendable, Equatable {
             "maxViews": maxViews, "maxConstraints": maxConstraints, "maxOpsPerMessage": maxOpsPerMessage,
             "maxDepth": maxDepth, "maxMessageBytes": maxMessageBytes, "maxWorkPerMessage": maxWorkPerMessage,
             "maxImportBytes": maxImportBytes, "maxImportElements": maxImportElements,
+            "maxUndoSteps": maxUndoSteps,
         ]
         if let messagesPerSecond {
             fields["maxMessagesPerSecond"] = messagesPerSecond
