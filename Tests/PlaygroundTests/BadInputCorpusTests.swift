@@ -41,6 +41,9 @@ import Testing
         (#"{"type":"set","constraint":"navTop","constant":1,"\u0063onstant":2,"id":"x"}"#, "bad-json"),
         (#"{"type":"load","scene":{"views":[{"id":"a","id":"b"}]},"id":"x"}"#, "bad-json"),
         (#"{"type":"scene","id":"x",}"#, "bad-json"), (#"{"type":"batch","ops":[{"type":"scene"},],"id":"x"}"#, "bad-json"),
+        // The page's clipsToBounds flag is a known view field (a boolean).
+        (#"{"type":"load","scene":{"views":[{"id":"a","clipsToBounds":true}]},"id":"x"}"#, nil),
+        (#"{"type":"load","scene":{"views":[{"id":"a","clipsToBounds":"yes"}]},"id":"x"}"#, "invalid-field"),
         // The same key in different objects is fine.
         (#"{"type":"batch","ops":[{"type":"set","constraint":"navTop","constant":1},{"type":"set","constraint":"navTop","constant":0}],"id":"x"}"#, nil),
         // load

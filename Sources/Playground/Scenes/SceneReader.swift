@@ -102,6 +102,8 @@ enum SceneReader {
         let hugging = try spec.numbers("contentHugging", count: 2)
         let resistance = try spec.numbers("compressionResistance", count: 2)
         let translates = try spec.bool("translatesAutoresizingMaskIntoConstraints") ?? false
+        // The page's drawing flag, kept in shared scenes: checked, no effect on layout (docs/PROTOCOL.md).
+        _ = try spec.bool("clipsToBounds")
         let frame = try SessionLimits.coordinates(spec.numbers("frame", count: 4), "frame")
         let transform = try SessionLimits.coordinates(spec.numbers("transform", count: 6), "transform")
         let margins = try spec.numbers("layoutMargins", count: 4)
