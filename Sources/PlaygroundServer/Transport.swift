@@ -79,7 +79,8 @@ final class Transport {
         let id = lastID
         user.storeBytes(of: id, as: UInt64.self)
         let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros),
-                                                                            limits: sessionLimits),
+                                                                            limits: sessionLimits,
+                                                                            strict: !URIArguments.asksLenient(URIArguments.of(wsi))),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
         connection.session.acceptsPlantedFaults = options.plantFaults
         connection.session.faultLog = { ServerLog.info($0) }

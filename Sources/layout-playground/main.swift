@@ -14,6 +14,9 @@ func rateText(_ rate: Double?) -> String { rate.map { "\(Int($0))" } ?? "0 (none
 let usage = """
 usage: layout-playground [--supervise] [--host ADDRESS] [--port N] [--public DIR] [limits]
                          [--allowed-origin ORIGIN] [--tls-cert FILE --tls-key FILE] [--permessage-deflate]
+       layout-playground solve SCENE.json|- [--at SECONDS] [--device NAME]
+                         lays the scene out in process and prints its frames as JSON (no server);
+                         exit 0, 1 with a conflict, 2 for a bad file or scene
 
   --host ADDRESS  IPv4 or IPv6 address literal to listen on (default \(defaults.host); only that address is bound)
   --port N        TCP port (default \(defaults.port); 0 picks a free one, printed on start)
@@ -209,6 +212,24 @@ func defaultPublicDirectory() -> String? {
     }
     let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Public").path
     return isDirectory(local) ? local : nil
+}
+
+// `solve` lays a scene out in process and exits: no server (SceneSolve.swift).
+if CommandLine.arguments.dropFirst().first == "solve" {
+    do {
+        let solve = try SceneSolve.parse(Array(CommandLine.arguments.dropFirst(2))) { path in
+            path == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                : try String(contentsOfFile: path, encoding: .utf8)
+        }
+        let (output, status) = solve.run()
+        let data = (try? JSONSerialization.data(withJSONObject: output, options: [.sortedKeys])) ?? Data("{}".utf8)
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        exit(status)
+    } catch {
+        printError("layout-playground solve: \((error as? SolveUsageError)?.message ?? "\(error)")")
+        printError(SceneSolve.usage)
+        exit(2)
+    }
 }
 
 let flags = parseFlags(Array(CommandLine.arguments.dropFirst()))

@@ -27,7 +27,25 @@ import Testing
         (#"{"type":"scene","id":{"a":1}}"#, "invalid-field"), (#"{"type":"scene","id":[1]}"#, "invalid-field"),
         (#"{"type":"scene","id":true}"#, "invalid-field"),
         (#"{"type":"scene","id":""# + String(repeating: "i", count: 300) + #""}"#, "invalid-field"),
-        (#"{"type":"scene","id":"x","extra":{"deep":[1,2,{"x":null}]},"more":"\u00e9\ud83d\ude00"}"#, nil),
+        // Strict protocol: a field no handler reads is refused, at any depth; so is a key given twice.
+        (#"{"type":"scene","id":"x","extra":{"deep":[1,2,{"x":null}]},"more":"\u00e9\ud83d\ude00"}"#, "unknown-field"),
+        (#"{"type":"set","constraint":"navTop","constant":1,"priorty":750,"id":"x"}"#, "unknown-field"),
+        (#"{"type":"load","scene":{"root":{"size":[320,480],"colour":"red"}},"id":"x"}"#, "unknown-field"),
+        (#"{"type":"load","scene":{"views":[{"id":"a"},{"id":"b","frmae":[0,0,1,1]}]},"id":"x"}"#, "unknown-field"),
+        // An edit is checked after it ran (docs/PROTOCOL.md, "Strictness"): this one adds a harmless constraint.
+        (#"{"type":"add","constraint":{"first":"navView.width","relation":">=","constnat":4},"id":"x"}"#, "unknown-field"),
+        (#"{"type":"batch","ops":[{"type":"set","constraint":"navTop","constant":1,"animate":true}],"id":"x"}"#, "unknown-field"),
+        (#"{"type":"animate","duration":0.3,"curve":{"spring":{"damping":0.5,"dampnig":1}},"ops":[],"id":"x"}"#, "unknown-field"),
+        (#"{"type":"scene","id":"x","type":"scene"}"#, "bad-json"),
+        (#"{"type":"set","constraint":"navTop","constant":1,"constant":2,"id":"x"}"#, "bad-json"),
+        (#"{"type":"set","constraint":"navTop","constant":1,"\u0063onstant":2,"id":"x"}"#, "bad-json"),
+        (#"{"type":"load","scene":{"views":[{"id":"a","id":"b"}]},"id":"x"}"#, "bad-json"),
+        (#"{"type":"scene","id":"x",}"#, "bad-json"), (#"{"type":"batch","ops":[{"type":"scene"},],"id":"x"}"#, "bad-json"),
+        // The page's clipsToBounds flag is a known view field (a boolean).
+        (#"{"type":"load","scene":{"views":[{"id":"a","clipsToBounds":true}]},"id":"x"}"#, nil),
+        (#"{"type":"load","scene":{"views":[{"id":"a","clipsToBounds":"yes"}]},"id":"x"}"#, "invalid-field"),
+        // The same key in different objects is fine.
+        (#"{"type":"batch","ops":[{"type":"set","constraint":"navTop","constant":1},{"type":"set","constraint":"navTop","constant":0}],"id":"x"}"#, nil),
         // load
         (#"{"type":"load","id":"x"}"#, "missing-field"), (#"{"type":"load","name":5,"id":"x"}"#, "invalid-field"),
         (#"{"type":"load","name":"../../etc/passwd","id":"x"}"#, "unknown-scene"),
@@ -102,7 +120,7 @@ import Testing
         // layout, ambiguity, conversion
         (#"{"type":"layoutIfNeeded","view":"ghost","id":"x"}"#, "unknown-view"),
         (#"{"type":"layoutIfNeeded","view":1,"id":"x"}"#, "invalid-field"),
-        (#"{"type":"setNeedsLayout","bogus":[[[[]]]],"id":"x"}"#, nil),
+        (#"{"type":"setNeedsLayout","bogus":[[[[]]]],"id":"x"}"#, "unknown-field"),
         (#"{"type":"exerciseAmbiguity","view":"ghost","id":"x"}"#, "unknown-view"),
         (#"{"type":"convert","id":"x"}"#, "missing-field"),
         (#"{"type":"convert","rect":[0,0,1],"id":"x"}"#, "invalid-field"),
@@ -188,6 +206,82 @@ import Testing
 
     @Test func everyEntryGetsItsCodeAndTheSessionGoesOn() {
         run(Self.corpus)
+    }
+
+    /// An unknown field names where it is and the nearest field the handler reads there (Levenshtein
+    /// distance: `priorty` → `priority` is one insertion; `frmae` → `frame` is two substitutions).
+    @Test func unknownFieldsNameTheirPlaceAndTheNearestField() {
+        let (client, _) = searchBar()
+        func error(_ text: String) -> [String: Any] {
+            client.send(text: text).last { $0["type"] as? String == "error" } ?? [:]
+        }
+        let set = error(#"{"type":"set","constraint":"navTop","constant":1,"priorty":750,"id":1}"#)
+        #expect(set["code"] as? String == "unknown-field")
+        #expect(set["field"] as? String == "priorty")
+        #expect(set["suggestion"] as? String == "priority")
+        #expect(set["message"] as? String == "unknown field 'priorty': did you mean 'priority'?")
+        let nested = error(#"{"type":"load","scene":{"views":[{"id":"a"},{"id":"b","frmae":[0,0,1,1]}]},"id":2}"#)
+        #expect(nested["field"] as? String == "scene.views[1].frmae")
+        #expect(nested["suggestion"] as? String == "frame")
+        let op = error(#"{"type":"batch","ops":[{"type":"set","view":"navView","alpha":1},{"type":"set","view":"navView","alpah":0.5}],"id":3}"#)
+        #expect(op["field"] as? String == "ops[1].alpah")
+        #expect(op["suggestion"] as? String == "alpha")
+        // Nothing near: no suggestion, the field is still named.
+        let far = error(#"{"type":"scene","colourScheme":"dark","id":4}"#)
+        #expect(far["field"] as? String == "colourScheme")
+        #expect(far["suggestion"] == nil)
+    }
+
+    /// Unknown ids and attributes suggest the nearest existing ones.
+    @Test func unknownIDsSuggestTheNearest() {
+        let (client, _) = searchBar()
+        func error(_ text: String) -> [String: Any] {
+            client.send(text: text).last { $0["type"] as? String == "error" } ?? [:]
+        }
+        let view = error(#"{"type":"set","view":"navVeiw","alpha":0.5,"id":1}"#)
+        #expect(view["code"] as? String == "unknown-view")
+        #expect(view["suggestion"] as? String == "navView")
+        let constraint = error(#"{"type":"set","constraint":"navTpo","constant":1,"id":2}"#)
+        #expect(constraint["code"] as? String == "unknown-constraint")
+        #expect(constraint["suggestion"] as? String == "navTop")
+        let attribute = error(#"{"type":"add","constraint":{"first":"navView.heigth","constant":4},"id":3}"#)
+        #expect(attribute["code"] as? String == "unknown-attribute")
+        #expect(attribute["suggestion"] as? String == "height")
+    }
+
+    /// A duplicate key is `bad-json` at the byte offset of its second occurrence's opening quote:
+    /// `{"type":"scene","type":"scene"}` has `{` at 0, `"type"` at 1…6, `:` at 7, `"scene"` at 8…14,
+    /// `,` at 15, so the second `"type"` opens at byte 16.
+    @Test func duplicateKeysGiveTheirByteOffset() {
+        let (client, _) = searchBar()
+        let reply = client.send(text: #"{"type":"scene","type":"scene"}"#).last ?? [:]
+        #expect(reply["code"] as? String == "bad-json")
+        #expect(reply["position"] as? Int == 16)
+        // `{"type":"scene",}`: the comma is byte 15 (as above); Foundation on Linux would accept it.
+        let comma = client.send(text: #"{"type":"scene",}"#).last ?? [:]
+        #expect(comma["code"] as? String == "bad-json")
+        #expect(comma["position"] as? Int == 15)
+    }
+
+    /// A `load` with a misspelt field is refused before it replaces the scene.
+    @Test func aMisspeltLoadKeepsTheScene() {
+        let (client, start) = searchBar()
+        let reply = client.send(text: #"{"type":"load","name":"date-picker","nmae":"x","id":1}"#).last ?? [:]
+        #expect(reply["code"] as? String == "unknown-field")
+        #expect(reply["suggestion"] as? String == "name")
+        expectAlive(client, start: start, after: "misspelt load")
+    }
+
+    /// A lenient session keeps the old behaviour: unknown fields are ignored, the last duplicate wins.
+    @Test func lenientSessionsIgnoreUnknownFields() {
+        let client = SessionClient(strict: false)
+        #expect(client.received.first?["strict"] as? Bool == false)
+        let loaded = client.send(text: #"{"type":"load","name":"search-bar","extra":1,"id":1}"#)
+        #expect(loaded.last?["type"] as? String == "scene")
+        let set = client.send(text: #"{"type":"set","constraint":"navTop","constant":1,"priorty":750,"id":2}"#)
+        #expect(set.last?["type"] as? String == "ok")
+        let duplicate = client.send(text: #"{"type":"scene","type":"scene","id":3}"#)
+        #expect(duplicate.last?["type"] as? String == "scene")
     }
 
     @Test func manualClockEntries() {
@@ -382,7 +476,8 @@ import Testing
         var limits = SessionLimits()
         limits.maxMessageBytes = 10_000
         limits.bytesPerSecond = 10_000
-        let session = Session(id: "t", now: 0, limits: limits)
+        // Lenient: the padding is a field no handler reads.
+        let session = Session(id: "t", now: 0, limits: limits, strict: false)
         let big = #"{"type":"setNeedsLayout","id":1,"pad":""# + String(repeating: "x", count: 9_000) + #""}"#
         #expect(reply(session, big, now: 0)["type"] as? String == "ok")
         #expect(reply(session, big, now: 0)["type"] as? String == "ok")

@@ -10,8 +10,8 @@ final class SessionClient {
     private(set) var views: [String: [String: Any]] = [:]
     var now = 0.0
 
-    init() {
-        session = Session(id: "test", now: 0)
+    init(strict: Bool = true) {
+        session = Session(id: "test", now: 0, strict: strict)
         drain()
     }
 

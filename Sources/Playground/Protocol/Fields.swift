@@ -4,15 +4,46 @@ import Foundation
 ///
 /// Getters return nil for an absent (or null) field and throw `invalid-field` for a present field of
 /// the wrong type or a number that is not finite, so every message is checked before it acts.
+///
+/// A `Fields` made by `decode(_:log:)` with a `FieldLog` records every key it is asked for, and so do
+/// the objects reached through it, so the strict protocol can refuse the keys nobody read (`FieldLog`).
 struct Fields {
     let raw: [String: Any]
+    /// Where this object is in the message: `""` for the message, `views[2]`, `curve.spring`.
+    let path: String
+    /// The message's read log; nil for documents that are not client input (built-in scenes, imports).
+    let log: FieldLog?
 
     init(_ raw: [String: Any]) {
         self.raw = raw
+        path = ""
+        log = nil
+    }
+
+    init(_ raw: [String: Any], path: String, log: FieldLog?) {
+        self.raw = raw
+        self.path = path
+        self.log = log
+        log?.register(path, raw)
+    }
+
+    /// The path of the child `key`.
+    private func childPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The value of `key` whatever its type (nil when absent or null), recorded as read: for fields a
+    /// handler decodes itself.
+    func any(_ key: String) -> Any? { value(key) }
+
+    /// Every entry of this object, which the handler takes whole (its keys are names, not fields):
+    /// none of them is reported as unknown.
+    func entries() -> [String: Any] {
+        log?.markFreeForm(path)
+        return raw
     }
 
     /// Decodes one JSON text into an object. Throws `bad-json` for anything else.
-    static func decode(_ text: String) throws -> Fields {
+    /// With a `log`, the message and every object reached through it record what is read.
+    static func decode(_ text: String, log: FieldLog? = nil) throws -> Fields {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
@@ -23,7 +54,7 @@ struct Fields {
         guard let dictionary = object as? [String: Any] else {
             throw ProtocolError("bad-json", "a message must be a JSON object")
         }
-        return Fields(dictionary)
+        return Fields(dictionary, path: "", log: log)
     }
 
     func has(_ key: String) -> Bool { value(key) != nil }
@@ -31,6 +62,7 @@ struct Fields {
     private func value(_ key: String) -> Any? {
         // A metatype test: `value is NSNull` would bridge a native array or dictionary to Foundation
         // (a copy of it) just to answer no.
+        log?.read(key, at: path)
         guard let value = raw[key], !(type(of: value) is NSNull.Type) else { return nil }
         return value
     }
@@ -79,20 +111,22 @@ struct Fields {
 
     func object(_ key: String) throws -> Fields? {
         guard let value = value(key) else { return nil }
-        if type(of: value) == [String: Any].self, let object = value as? [String: Any] { return Fields(object) }
+        if type(of: value) == [String: Any].self, let object = value as? [String: Any] {
+            return Fields(object, path: childPath(key), log: log)
+        }
         guard let object = value as? [String: Any] else { throw ProtocolError.invalid(key, "an object") }
-        return Fields(object)
+        return Fields(object, path: childPath(key), log: log)
     }
 
     func objects(_ key: String) throws -> [Fields]? {
         guard let value = value(key) else { return nil }
         if type(of: value) == [[String: Any]].self, let array = value as? [[String: Any]] {
-            return array.map(Fields.init)
+            return array.enumerated().map { Fields($1, path: "\(childPath(key))[\($0)]", log: log) }
         }
         guard let array = value as? [Any] else { throw ProtocolError.invalid(key, "an array of objects") }
-        return try array.map {
-            guard let object = $0 as? [String: Any] else { throw ProtocolError.invalid(key, "an array of objects") }
-            return Fields(object)
+        return try array.enumerated().map {
+            guard let object = $1 as? [String: Any] else { throw ProtocolError.invalid(key, "an array of objects") }
+            return Fields(object, path: "\(childPath(key))[\($0)]", log: log)
         }
     }
 

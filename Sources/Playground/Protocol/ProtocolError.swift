@@ -13,6 +13,13 @@ public struct ProtocolError: Error, Equatable, Sendable {
     /// counts them), sent as the error's `line` and `column`; nil otherwise.
     public internal(set) var line: Int?
     public internal(set) var column: Int?
+    /// Where the refused field is (`views[2].priorty`), sent as the error's `field` with `unknown-field`.
+    public internal(set) var field: String?
+    /// The nearest known name to a misspelt field, id or attribute, sent as the error's `suggestion`.
+    public internal(set) var suggestion: String?
+    /// The unknown id an `unknown-view`, `unknown-constraint` or `unknown-item` names, so the session
+    /// can suggest the nearest existing one; not sent.
+    var subject: String?
 
     public init(_ code: String, _ message: String) {
         self.code = code
@@ -21,6 +28,24 @@ public struct ProtocolError: Error, Equatable, Sendable {
 
     init(_ error: LayoutError) {
         self.init(error.code, error.message)
+        switch error {
+        case .unknownView(let id), .unknownConstraint(let id), .unknownItem(let id): subject = id
+        default: break
+        }
+    }
+
+    /// This error with `suggestion` set and `: did you mean 'x'?` appended to its message, when
+    /// `candidates` hold a name near `word`.
+    func suggesting(for word: String, in candidates: some Sequence<String>) -> ProtocolError {
+        guard let nearest = Suggestion.nearest(to: word, in: candidates) else { return self }
+        var error = ProtocolError(code, message + ": did you mean '\(nearest)'?")
+        error.position = position
+        error.line = line
+        error.column = column
+        error.field = field
+        error.subject = subject
+        error.suggestion = nearest
+        return error
     }
 
     static func missing(_ field: String, in type: String) -> ProtocolError {

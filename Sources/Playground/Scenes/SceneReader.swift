@@ -102,6 +102,8 @@ enum SceneReader {
         let hugging = try spec.numbers("contentHugging", count: 2)
         let resistance = try spec.numbers("compressionResistance", count: 2)
         let translates = try spec.bool("translatesAutoresizingMaskIntoConstraints") ?? false
+        // The page's drawing flag, kept in shared scenes: checked, no effect on layout (docs/PROTOCOL.md).
+        _ = try spec.bool("clipsToBounds")
         let frame = try SessionLimits.coordinates(spec.numbers("frame", count: 4), "frame")
         let transform = try SessionLimits.coordinates(spec.numbers("transform", count: 6), "transform")
         let margins = try spec.numbers("layoutMargins", count: 4)
@@ -220,7 +222,7 @@ enum SceneReader {
 
     /// Reads `autoresizingMask`: an array of UIKit option names.
     static func autoresizingMask(_ spec: Fields) throws -> AutoresizingMask? {
-        guard let raw = spec.raw["autoresizingMask"], !(raw is NSNull) else { return nil }
+        guard let raw = spec.any("autoresizingMask") else { return nil }
         let names = AutoresizingMask.named.map(\.0)
         guard let list = raw as? [Any], list.allSatisfy({ $0 is String }) else {
             throw ProtocolError.invalid("autoresizingMask", "an array of option names: \(names.joined(separator: ", "))")
@@ -244,6 +246,7 @@ enum SceneReader {
         let attributeName = String(name[name.index(after: dot)...])
         guard let attribute = LayoutAttribute(rawValue: attributeName) else {
             throw ProtocolError("unknown-attribute", "'\(attributeName)' is not a layout attribute")
+                .suggesting(for: attributeName, in: LayoutAttribute.allCases.map(\.rawValue))
         }
         guard let item = engine.item(named: itemName) else {
             throw ProtocolError(.unknownItem(itemName))
@@ -262,7 +265,7 @@ enum SceneReader {
         try (document.objects("actions") ?? []).map { action in
             guard let name = try action.string("name") else { throw ProtocolError.missing("name", in: "action") }
             let ops = try action.objects("ops") ?? []
-            return SceneAction(name: name, title: try action.string("title") ?? name, ops: ops.map(\.raw))
+            return SceneAction(name: name, title: try action.string("title") ?? name, ops: ops.map { $0.entries() })
         }
     }
 
@@ -270,7 +273,7 @@ enum SceneReader {
         guard let handlers = try document.object("on") else { return [:] }
         var result: [String: [[String: Any]]] = [:]
         for name in ["keyboardWillShow", "keyboardWillHide", "keyboardWillChangeFrame"] {
-            if let ops = try handlers.objects(name) { result[name] = ops.map(\.raw) }
+            if let ops = try handlers.objects(name) { result[name] = ops.map { $0.entries() } }
         }
         return result
     }

@@ -91,7 +91,7 @@ extension Session {
 
     /// Reads `options`: an array of `UIView.AnimationOptions` names.
     static func animationOptions(_ message: Fields) throws -> AnimationOptions {
-        guard let raw = message.raw["options"], !(raw is NSNull) else { return [] }
+        guard let raw = message.any("options") else { return [] }
         let names = AnimationOptions.named.map(\.0).joined(separator: ", ")
         guard let list = raw as? [Any] else { throw ProtocolError.invalid("options", "an array of: \(names)") }
         var options: AnimationOptions = []
@@ -115,7 +115,7 @@ extension Session {
     /// `{"spring":{"mass":…,"stiffness":…,"damping":…,"velocity":…}}` (CASpringAnimation's form, whose
     /// settling duration becomes the default duration) or `{"bezier":[x1,y1,x2,y2]}`.
     static func curve(_ message: Fields, default fallback: TimingCurve) throws -> (TimingCurve, Double?) {
-        guard let raw = message.raw["curve"], !(raw is NSNull) else { return (fallback, nil) }
+        guard let raw = message.any("curve") else { return (fallback, nil) }
         if let name = raw as? String {
             let named: [String: TimingCurve] = ["easeInOut": .easeInOut, "easeIn": .easeIn, "easeOut": .easeOut,
                                                 "linear": .linear, "keyboard": .keyboard]

@@ -15,8 +15,8 @@ extension Session {
     /// True when `message` is an `add` of a `format`, of a `constraint` string, or of a `constraint`
     /// object with an `equation`.
     static func isFormatOrEquationAdd(_ message: Fields) -> Bool {
-        if message.has("format") || message.raw["constraint"] is String { return true }
-        return (message.raw["constraint"] as? [String: Any])?["equation"] != nil
+        if message.has("format") || message.any("constraint") is String { return true }
+        return (message.any("constraint") as? [String: Any])?["equation"] != nil
     }
 
     /// Adds the constraints of a format or an equation and answers `added` with their ids.
@@ -27,7 +27,7 @@ extension Session {
         let ids: [String]
         if let format = try message.string("format") {
             ids = try addFormat(format, message)
-        } else if let equation = message.raw["constraint"] as? String {
+        } else if let equation = message.any("constraint") as? String {
             let constraint = try SceneReader.addEquationConstraint(Fields(["equation": equation]), to: scene,
                                                                     limits: limits)
             ids = [constraint.identifier]
@@ -45,7 +45,7 @@ extension Session {
         }
         var metrics: [String: Double] = [:]
         if let object = try message.object("metrics") {
-            for (name, value) in object.raw {
+            for (name, value) in object.entries() {
                 guard let number = Fields.number(value) else {
                     throw ProtocolError.invalid("metrics", "an object of finite numbers")
                 }
@@ -54,7 +54,7 @@ extension Session {
         }
         var views: [String: String]?
         if let object = try message.object("views") {
-            views = try object.raw.mapValues {
+            views = try object.entries().mapValues {
                 guard let name = $0 as? String else { throw ProtocolError.invalid("views", "an object of item names") }
                 return name
             }
@@ -79,7 +79,7 @@ extension Session {
     static func formatOptions(_ message: Fields) throws -> VisualFormatOptions {
         let expectation = "an option name or an array of them: \(VisualFormatOptions.named.keys.sorted().joined(separator: ", "))"
         let names: [String]
-        switch message.raw["options"] {
+        switch message.any("options") {
         case nil, is NSNull: names = []
         case let name as String: names = [name]
         case let array as [Any]:

@@ -47,6 +47,7 @@ extension Session {
         try turn.count(work: SessionLimits.workCost(type: "load", structural: true, sceneSize: 0, loadedItems: items),
                        op: false)
         let loaded = try IBImporter.scene(of: &result, time: scene.engine.time, limits: limits)
+        try checkFieldsRead()
         replaceScene(with: loaded)
         var answer: [String: Any] = [
             "type": "scene", "scene": SceneWriter.document(of: loaded),

@@ -96,6 +96,7 @@ extension Session {
             throw ProtocolError.missing("name' or 'scene", in: "load")
         }
         let loaded = try SceneReader.scene(from: document, time: scene.engine.time, limits: limits)
+        try checkFieldsRead()
         replaceScene(with: loaded)
         return ["type": "scene", "scene": SceneWriter.document(of: loaded)]
     }

@@ -66,6 +66,12 @@ public final class Session {
     public var admitsFollow: (() -> Bool)?
     /// The parked session a `rejoin` claimed: the transport hands the connection to it (`takeReplacement`).
     var replacement: Session?
+    /// Whether the session refuses what it would otherwise ignore: fields no handler reads
+    /// (`unknown-field`) and objects with a duplicate key (`bad-json`). True unless the client asked
+    /// for the lenient protocol (`?lenient` on the WebSocket URL, or `strict: false` here).
+    public let isStrict: Bool
+    /// The read log of the message being handled (strict sessions only), for `checkFieldsRead()`.
+    var fieldLog: FieldLog?
 
     /// Creates a session holding an empty 375×667 scene and queues its `hello`.
     /// - Parameters:
@@ -74,10 +80,13 @@ public final class Session {
     ///   - limits: what the session may hold and do, announced in `hello.limits`.
     ///   - resumeToken: the token announced in `hello` (`makeResumeToken()`: fresh from the CSPRNG);
     ///     tests that compare two sessions' bytes pass the same one.
+    ///   - strict: false for the lenient protocol, which ignores unknown fields and keeps the last of
+    ///     duplicate keys (docs/PROTOCOL.md, "Strictness"); announced in `hello.strict`.
     public init(id: String, now: Double, limits: SessionLimits = SessionLimits(),
-                resumeToken: String = Session.makeResumeToken()) {
+                resumeToken: String = Session.makeResumeToken(), strict: Bool = true) {
         self.id = id
         self.resumeToken = resumeToken
+        isStrict = strict
         library = .builtIn
         self.limits = limits
         messageBucket = limits.messagesPerSecond.map { TokenBucket(rate: $0, capacity: Double(limits.messageBurst)) }
@@ -94,6 +103,7 @@ public final class Session {
             "scenes": library.names,
             "devices": Device.presets.map(\.name),
             "limits": limits.announcement,
+            "strict": strict,
         ])
     }
 
@@ -110,15 +120,23 @@ public final class Session {
         var answer: [String: Any]?
         var work = 0
         do {
-            let message = try Fields.decode(text)
+            let log = isStrict ? FieldLog() : nil
+            fieldLog = log
+            defer { fieldLog = nil }
+            let message = try Fields.decode(text, log: log)
             requestID = try message.requestID()
+            if isStrict { try StrictJSON.check(text) }
             turnCount += 1
             let turn = Turn(requestID: requestID, serial: turnCount, limits: limits)
             defer { work = turn.work }
             answer = try handle(message, turn: turn, nested: false)
-        } catch let error as ProtocolError {
+            if let unknown = log?.unknownField() { throw unknown }
+        } catch var error as ProtocolError {
+            error = withSuggestedID(error)
             answer = ["type": "error", "code": error.code, "message": error.message]
             if let position = error.position { answer?["position"] = position }
+            if let field = error.field { answer?["field"] = field }
+            if let suggestion = error.suggestion { answer?["suggestion"] = suggestion }
             if let line = error.line, let column = error.column {
                 answer?["line"] = line
                 answer?["column"] = column

@@ -1,0 +1,47 @@
+/// "Did you mean …?" for a misspelt field, id or attribute name.
+enum Suggestion {
+    /// The candidate nearest to `word` by Levenshtein distance (insertions, deletions and substitutions
+    /// of one Unicode scalar each cost 1; V. I. Levenshtein, 1965), when it is close enough to be a
+    /// plausible typo: at most 2 edits and fewer edits than half of `word`'s length (rounded up).
+    /// Ties go to the candidate that sorts first, so the answer does not depend on the candidates' order.
+    /// Nil when nothing is close, or `word` is longer than 64 scalars (a typo is short).
+    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let scalars = Array(word.unicodeScalars)
+        guard !scalars.isEmpty, scalars.count <= 64 else { return nil }
+        let limit = min(2, (scalars.count + 1) / 2)
+        var best: (distance: Int, name: String)?
+        for candidate in candidates where candidate != word {
+            let other = Array(candidate.unicodeScalars)
+            guard abs(other.count - scalars.count) <= limit else { continue }
+            let distance = levenshtein(scalars, other)
+            guard distance <= limit else { continue }
+            if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.name) {
+                continue
+            }
+            best = (distance, candidate)
+        }
+        return best?.name
+    }
+
+    /// The clause appended to an error message: `: did you mean 'x'?`, or "" when nothing is near.
+    static func clause(for word: String, in candidates: some Sequence<String>) -> String {
+        nearest(to: word, in: candidates).map { ": did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Levenshtein distance by the two-row dynamic programme (Wagner and Fischer, 1974).
+    static func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
