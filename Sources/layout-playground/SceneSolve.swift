@@ -96,6 +96,9 @@ struct SceneSolve {
         for step in steps {
             if let failure = send(step) { return (["error": failure], 2) }
         }
+        // The manual clock started at 0, so after `advance` it reads `time` even when nothing moved
+        // and no `frames` said so.
+        if time > 0 { sessionTime = time }
         return (["time": sessionTime, "views": views, "conflicts": conflicts], conflicts.isEmpty ? 0 : 1)
     }
 }

@@ -26,6 +26,14 @@ import Testing
         #expect((output["conflicts"] as? [Any])?.isEmpty == true)
     }
 
+    /// `--at 0.2` on a scene with nothing animating: the clock still reads 0.2 s, frames unchanged.
+    @Test func theTimeIsTheOneAskedFor() {
+        let (output, status) = SceneSolve(documentText: Self.box, time: 0.2).run()
+        #expect(status == 0)
+        #expect(output["time"] as? Double == 0.2)
+        #expect(frame(output, "box") == [10, 10, 100, 40])
+    }
+
     /// The iphone-se preset (docs/PROTOCOL.md, "device") is 320 × 568 at scale 2; the box keeps its
     /// constraints, so only the root changes: [0, 0, 320, 568].
     @Test func aDevicePresetResizesTheRoot() {

@@ -47,6 +47,20 @@ import Testing
         #expect(first?["internal"] as? Bool == false)
     }
 
+    /// A constant changed in place (a slider) lives in the solver: the value it now fixes is still
+    /// explained by it. navTop −10 puts navView at y = −10; navHeight 80 makes it 80 tall.
+    @Test func constantsChangedInPlaceStillDetermineTheirValues() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar", "id": 1])
+        client.send(["type": "set", "constraint": "navTop", "constant": -10])
+        client.send(["type": "set", "constraint": "navHeight", "constant": 80])
+        let answer = explain(client, "navView")
+        #expect(determining(answer, "y") == ["navTop@0"])
+        #expect(field(answer, "y", "value") as? Double == -10)
+        #expect(determining(answer, "height") == ["navHeight@0"])
+        #expect(field(answer, "height", "value") as? Double == 80)
+    }
+
     @Test func searchBarYChainsBackThroughTheNavView() {
         let client = SessionClient()
         client.send(["type": "load", "name": "search-bar", "id": 1])

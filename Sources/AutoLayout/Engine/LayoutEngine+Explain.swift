@@ -69,7 +69,8 @@ extension LayoutEngine {
     private func entry(_ constraint: LayoutConstraint, _ made: Cassowary.Constraint) -> Entry {
         var coefficients: [Int: Double] = [:]
         var variables: [Int: Variable] = [:]
-        var residual = made.expression.constant
+        // A constant changed in place lives in the solver, not in the constraint's expression.
+        var residual = solver.constant(of: made) ?? made.expression.constant
         for term in made.expression.terms {
             coefficients[term.variable.id, default: 0] += term.coefficient
             variables[term.variable.id] = term.variable
