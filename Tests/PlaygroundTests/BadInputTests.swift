@@ -86,3 +86,20 @@ import Testing
         expectFrame(client.frame("navView"), [0, 5, 375, 62])
     }
 }
+
+/// A misspelt required field is named, with the field it is nearest to.
+@Suite struct MisspeltRequiredFieldTests {
+    @Test func theTypoIsNamedAndTheMissingFieldSaid() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar"])
+        let reply = client.send(text: #"{"type":"set","constraint":"navTop","constnat":5,"id":"x"}"#)
+        let error = reply.last { $0["type"] as? String == "error" }
+        #expect(error?["code"] as? String == "unknown-field")
+        #expect(error?["field"] as? String == "constnat")
+        #expect(error?["suggestion"] as? String == "constant")
+        #expect((error?["message"] as? String)?.contains("needs the field") == true, "\(String(describing: error))")
+        let load = client.send(text: #"{"type":"load","nmae":"search-bar","id":"y"}"#).last
+        #expect(load?["code"] as? String == "unknown-field")
+        #expect(load?["suggestion"] as? String == "name")
+    }
+}

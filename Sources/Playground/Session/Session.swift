@@ -119,8 +119,8 @@ public final class Session {
         var requestID: Any?
         var answer: [String: Any]?
         var work = 0
+        let log = isStrict ? FieldLog() : nil
         do {
-            let log = isStrict ? FieldLog() : nil
             fieldLog = log
             defer { fieldLog = nil }
             let message = try Fields.decode(text, log: log)
@@ -133,6 +133,15 @@ public final class Session {
             if let unknown = log?.unknownField() { throw unknown }
         } catch var error as ProtocolError {
             error = withSuggestedID(error)
+            // A required field that is missing because it was misspelt: an unread field nearest to one
+            // the error names as missing. Name the typo, and keep what was missing in the message.
+            if error.code == "missing-field", let unknown = log?.unknownField(),
+               let suggestion = unknown.suggestion, error.message.contains("'\(suggestion)'") {
+                var named = ProtocolError(unknown.code, "\(unknown.message); \(error.message)")
+                named.field = unknown.field
+                named.suggestion = unknown.suggestion
+                error = named
+            }
             answer = ["type": "error", "code": error.code, "message": error.message]
             if let position = error.position { answer?["position"] = position }
             if let field = error.field { answer?["field"] = field }
