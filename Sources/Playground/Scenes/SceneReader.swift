@@ -152,6 +152,13 @@ enum SceneReader {
         if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }
     }
 
+    /// Takes view `id` out of the scene again, with its appearance: a view just added whose other
+    /// fields (text, scroll, stack) were then refused.
+    static func forgetView(_ id: String, in scene: Scene) {
+        try? scene.engine.removeView(id)
+        scene.appearance[id] = nil
+    }
+
     /// Adds one constraint described by `spec` (`id`, `first`, `relation`, `second`, `multiplier`,
     /// `constant`, `priority`, `active`). Without an `id` one is made (`c1`, `c2`, …).
     @discardableResult

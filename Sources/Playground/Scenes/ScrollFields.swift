@@ -35,10 +35,7 @@ enum ScrollFields {
                 throw ProtocolError(error)
             }
         } catch {
-            if removingOnFailure {
-                try? engine.removeView(id)
-                scene.appearance[id] = nil
-            }
+            if removingOnFailure { SceneReader.forgetView(id, in: scene) }
             throw error
         }
     }

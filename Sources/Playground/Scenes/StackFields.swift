@@ -50,10 +50,7 @@ enum StackFields {
             }
             if let hidden { engine.setHidden(hidden, of: view) }
         } catch {
-            if removingOnFailure {
-                try? engine.removeView(id)
-                scene.appearance[id] = nil
-            }
+            if removingOnFailure { SceneReader.forgetView(id, in: scene) }
             throw error
         }
     }

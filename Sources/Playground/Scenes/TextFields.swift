@@ -70,10 +70,7 @@ enum TextFields {
                 throw ProtocolError(error)
             }
         } catch {
-            if removingOnFailure {
-                try? engine.removeView(id)
-                scene.appearance[id] = nil
-            }
+            if removingOnFailure { SceneReader.forgetView(id, in: scene) }
             throw error
         }
     }
