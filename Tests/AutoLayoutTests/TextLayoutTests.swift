@@ -1,29 +1,6 @@
 import Testing
 @testable import AutoLayout
 
-/// A measurer whose numbers are easy to do by hand: every character advances half the point size,
-/// the ascender is 0.8 × size, the descender −0.2 × size, no line gap (a line is `size` tall). It wraps
-/// greedily at single spaces on its own, independently of the playground's line breaker.
-private struct MonospaceMeasurer: TextMeasurer {
-    func metrics(of font: Font) -> FontMetrics? {
-        FontMetrics(ascender: 0.8 * font.size, descender: -0.2 * font.size, leading: 0)
-    }
-
-    func layout(_ text: String, font: Font, width: Double?, wrapping: TextWrapping) -> TextLayout? {
-        let advance = font.size / 2
-        var lines: [String] = []
-        for word in text.split(separator: " ").map(String.init) {
-            if let last = lines.last, Double(last.count + 1 + word.count) * advance <= (width ?? .infinity) {
-                lines[lines.count - 1] = last + " " + word
-            } else {
-                lines.append(word)
-            }
-        }
-        return TextLayout(lines: lines.map { TextLine(text: $0, width: Double($0.count) * advance) },
-                          metrics: metrics(of: font)!)
-    }
-}
-
 @Suite struct TextLayoutTests {
     private func engine(width: Double = 375) -> LayoutEngine {
         let engine = LayoutEngine(size: Size(width: width, height: 667))

@@ -9,7 +9,7 @@ import Testing
         #expect(hello["protocol"] as? String == "layout-playground.v1")
         #expect(hello["version"] as? Int == 1)
         #expect(hello["scenes"] as? [String] == ["date-picker", "search-bar", "keyboard", "keyboard-guide",
-                                                 "keyboard-transform"])
+                                                 "keyboard-transform", "keyboard-form"])
         #expect((hello["limits"] as? [String: Any])?["maxViews"] as? Int == 500)
     }
 

@@ -54,7 +54,7 @@ TIMEOUT = 10.0
 # values only bounded by the optimal face, conflicts seen, errors expected and received.
 STATS = {"steps": 0, "determined": 0, "free": 0, "conflicts": 0, "errors": 0}
 REPLY_TYPES = {"hello", "scene", "frames", "animationEnd", "conflict", "ok", "error", "ambiguity",
-               "convert", "added", "export"}
+               "convert", "added", "export", "fittingSize"}
 
 
 @dataclass

@@ -89,7 +89,7 @@ extension LayoutEngine {
     }
 
     /// Runs `body` with the exercise stays out of the solver, so they do not hide ambiguity.
-    private func withoutExerciseStays<T>(_ body: () -> T) -> T {
+    func withoutExerciseStays<T>(_ body: () -> T) -> T {
         for stay in exerciseStays.values { try? solver.removeConstraint(stay) }
         defer {
             for stay in exerciseStays.values { try? solver.addConstraint(stay) }
@@ -98,7 +98,7 @@ extension LayoutEngine {
         return body()
     }
 
-    private func isFree(_ variable: Variable) -> Bool {
+    func isFree(_ variable: Variable) -> Bool {
         guard !solver.hasEditVariable(variable) else { return false }
         solver.updateVariables()
         let start = solver.value(of: variable)

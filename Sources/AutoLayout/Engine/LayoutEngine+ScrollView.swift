@@ -11,11 +11,14 @@ extension LayoutEngine {
     /// Makes `view` a scroll view or changes its insets. The first call adds the guides `content`
     /// (`contentLayoutGuide`) and `frame` (`frameLayoutGuide`), addressed as `"VIEW.content"` and
     /// `"VIEW.frame"`.
-    /// - Throws: `invalidValue` for non-finite insets; `duplicateIdentifier` when the view already has
+    /// - Throws: `invalidValue` for non-finite insets (content or indicator); `duplicateIdentifier` when the view already has
     ///   custom guides named `content` or `frame`.
     public func setScrollView(_ configuration: ScrollView, of view: View) throws {
         guard configuration.contentInset.components.allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else {
             throw LayoutError.invalidValue("contentInset must be finite")
+        }
+        guard configuration.scrollIndicatorInsets.components.allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else {
+            throw LayoutError.invalidValue("scrollIndicatorInsets must be finite")
         }
         if view.scrollView == nil {
             for name in ["content", "frame"] where view.layoutGuides[name] != nil {

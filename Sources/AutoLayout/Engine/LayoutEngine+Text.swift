@@ -58,7 +58,7 @@ extension LayoutEngine {
     /// Measures the text of `view` wrapped at `automaticWidth` (or its preferred width) and updates its
     /// lines, intrinsic size and baselines. Returns whether the intrinsic size changed.
     @discardableResult
-    private func measureText(of view: View, wrappingAt automaticWidth: Double?) -> Bool {
+    func measureText(of view: View, wrappingAt automaticWidth: Double?) -> Bool {
         guard let content = view.textContent, let textMeasurer else { return false }
         let text = content.measuredText
         let wrapWidth: Double? = content.wraps

@@ -19,10 +19,16 @@ public struct ScrollView: Hashable, Sendable {
     /// Extra room around the content (points, `[top, left, bottom, right]`), `contentInset`.
     public var contentInset: EdgeInsets
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior
+    /// How far the scroll indicators stay from the edges (points, `[top, left, bottom, right]`), as
+    /// `verticalScrollIndicatorInsets` and `horizontalScrollIndicatorInsets` together (the older
+    /// `scrollIndicatorInsets`). Keyboard handlers set its bottom with `contentInset`'s.
+    public var scrollIndicatorInsets: EdgeInsets
 
-    /// UIKit's defaults: no inset, `automatic`.
-    public init(contentInset: EdgeInsets = .zero, contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic) {
+    /// UIKit's defaults: no insets, `automatic`.
+    public init(contentInset: EdgeInsets = .zero, contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic,
+                scrollIndicatorInsets: EdgeInsets = .zero) {
         self.contentInset = contentInset
         self.contentInsetAdjustmentBehavior = contentInsetAdjustmentBehavior
+        self.scrollIndicatorInsets = scrollIndicatorInsets
     }
 }

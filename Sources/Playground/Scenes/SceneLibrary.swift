@@ -12,6 +12,7 @@ struct SceneLibrary {
         ("keyboard", KeyboardScenes.bottomSpacing),
         ("keyboard-guide", KeyboardScenes.layoutGuide),
         ("keyboard-transform", KeyboardScenes.transform),
+        ("keyboard-form", KeyboardFormScene.json),
     ])
 
     var names: [String] { documents.map(\.name) }

@@ -2,7 +2,7 @@ import AutoLayout
 
 /// The scroll view fields of a view, shared by scene documents, `add` and `set` (docs/PROTOCOL.md,
 /// "Scroll views"): `"kind": "scroll"` or `"scroll": {"contentInset": [t, l, b, r],
-/// "contentInsetAdjustmentBehavior": "automatic", "contentOffset": [x, y]}`.
+/// "contentInsetAdjustmentBehavior": "automatic", "contentOffset": [x, y], "scrollIndicatorInsets": [t, l, b, r]}`.
 enum ScrollFields {
     /// Whether `spec` has scroll view fields.
     static func present(in spec: Fields) -> Bool {
@@ -22,6 +22,11 @@ enum ScrollFields {
             var configuration = view.scrollView ?? ScrollView()
             if let inset = try SessionLimits.coordinates(fields.numbers("contentInset", count: 4), "scroll.contentInset") {
                 configuration.contentInset = EdgeInsets(top: inset[0], left: inset[1], bottom: inset[2], right: inset[3])
+            }
+            if let inset = try SessionLimits.coordinates(fields.numbers("scrollIndicatorInsets", count: 4),
+                                                         "scroll.scrollIndicatorInsets") {
+                configuration.scrollIndicatorInsets = EdgeInsets(top: inset[0], left: inset[1], bottom: inset[2],
+                                                                 right: inset[3])
             }
             if let behavior = try fields.string("contentInsetAdjustmentBehavior") {
                 configuration.contentInsetAdjustmentBehavior = try StackFields.value(
@@ -48,6 +53,7 @@ enum ScrollFields {
         return [
             "contentInset": configuration.contentInset.components,
             "contentInsetAdjustmentBehavior": configuration.contentInsetAdjustmentBehavior.rawValue,
+            "scrollIndicatorInsets": configuration.scrollIndicatorInsets.components,
             "contentOffset": [view.boundsOrigin.x, view.boundsOrigin.y],
             "contentSize": [size.width, size.height],
             "adjustedContentInset": (engine.adjustedContentInset(of: view) ?? configuration.contentInset).components,

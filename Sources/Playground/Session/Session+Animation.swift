@@ -43,7 +43,11 @@ extension Session {
     func moveKeyboard(show: Bool, height: Double, duration: Double, curve: TimingCurve, turn: Turn,
                       depth: Int) throws {
         let names = [show ? "keyboardWillShow" : "keyboardWillHide", "keyboardWillChangeFrame"]
-        let values: [String: Double] = ["$keyboard.height": height, "$keyboard.duration": duration]
+        // `heightAboveSafeArea` is the keyboard handlers' `keyboardFrame.height − view.safeAreaInsets.bottom`:
+        // the inset a scroll view that already adds the bottom safe area needs.
+        let aboveSafeArea = max(0, height - scene.engine.safeAreaInsets.bottom)
+        let values: [String: Double] = ["$keyboard.height": height, "$keyboard.duration": duration,
+                                        "$keyboard.heightAboveSafeArea": aboveSafeArea]
         let engine = scene.engine
         let group = try engine.animate(duration: duration, curve: curve) {
             try layoutCall { try engine.setKeyboard(height: height) }

@@ -4,13 +4,22 @@ import Foundation
 /// `ambiguity`, `exerciseAmbiguity`, `convert` and `device`.
 extension Session {
     /// `{"type":"ambiguity"}`: which views have an ambiguous layout on which axis
-    /// (`hasAmbiguousLayout`). Answers `{"type":"ambiguity","views":{"id":["horizontal"|"vertical"]}}`.
+    /// (`hasAmbiguousLayout`), and which scroll views have an ambiguous scrollable content size, as
+    /// Xcode reports it. Answers `{"type":"ambiguity","views":{"id":["horizontal"|"vertical"]},
+    /// "scrollableContentSize":{"id":{"axes":[…],"message":"Scrollable content size is ambiguous for …"}}}`.
     func ambiguity() -> [String: Any] {
         var views: [String: Any] = [:]
         for (view, axes) in scene.engine.ambiguousViews() {
             views[view.identifier] = axes.map(\.rawValue).sorted()
         }
-        return ["type": "ambiguity", "views": views]
+        var scrollViews: [String: Any] = [:]
+        for (view, axes) in scene.engine.scrollViewsWithAmbiguousContentSize() {
+            scrollViews[view.identifier] = [
+                "axes": axes.map(\.rawValue).sorted(),
+                "message": LayoutEngine.scrollableContentSizeMessage(for: view, axes: axes),
+            ]
+        }
+        return ["type": "ambiguity", "views": views, "scrollableContentSize": scrollViews]
     }
 
     /// `{"type":"exerciseAmbiguity","view":"id"}` (every ambiguous view without `view`): shows another

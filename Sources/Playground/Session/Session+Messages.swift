@@ -39,9 +39,11 @@ extension Session {
         case "keyboard": try keyboard(message, turn: turn, depth: depth)
         case "exerciseAmbiguity": try exerciseAmbiguity(message)
         case "drag": try drag(message)
+        case "scrollRectToVisible": try scrollRectToVisible(message)
         case "device": try device(message, turn: turn, depth: depth)
         case "ambiguity": return ambiguity()
         case "explain": return try explain(message)
+        case "systemLayoutSizeFitting": return try systemLayoutSizeFitting(message)
         case "undo": return try undo()
         case "redo": return try redo()
         case "convert": return try convert(message)
@@ -64,6 +66,7 @@ extension Session {
     static let topLevelOnly: Set<String> = [
         "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
         "plantFault", "share", "unshare", "follow", "unfollow", "rejoin", "explain", "undo", "redo",
+        "systemLayoutSizeFitting",
     ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.

@@ -18,7 +18,7 @@ extension Session {
     /// The effect of a top-level message of `type`, nil for messages that leave the history alone.
     static func historyEffect(of type: String) -> HistoryEffect? {
         switch type {
-        case "set", "add", "remove", "batch", "animate", "action": .record
+        case "set", "add", "remove", "batch", "animate", "action", "scrollRectToVisible": .record
         case "load", "import": .clear
         default: nil
         }
