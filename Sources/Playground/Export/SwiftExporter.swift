@@ -16,6 +16,9 @@ import Foundation
 ///   line ends with the constraint's id as a comment. Inactive constraints are created and named but not
 ///   activated. The engine's own constraints (stack views, intrinsic sizes, guides) are left to UIKit,
 ///   which makes the same ones.
+/// - Labels, buttons, text fields and scroll views become `UILabel`, `UIButton`, `UITextField` and
+///   `UIScrollView` with their text, fonts, lines and insets (`ControlCode`); their intrinsic sizes are
+///   UIKit's own.
 /// - Guides: `root.safeArea` is `safeAreaLayoutGuide`, `root.keyboard` `keyboardLayoutGuide` (iOS 15),
 ///   `X.margins` `layoutMarginsGuide`; custom guides become `UILayoutGuide`s.
 ///
@@ -40,7 +43,7 @@ struct SwiftExporter {
         self.scene = scene
         let function = "layout" + Self.identifier(from: scene.name, capitalized: true, fallback: "Scene")
         functionName = function
-        taken = Self.reservedNames.union(["root", function])
+        taken = Self.reservedNames.union(ControlCode.classNames).union(["root", function])
         for view in scene.engine.views {
             names[view.identifier] = claim(view.identifier, fallback: "view")
         }
@@ -53,7 +56,9 @@ struct SwiftExporter {
 
     private mutating func write() -> String {
         let views = engine.views
-        let usesIntrinsic = views.contains { engine.stack(of: $0) == nil && hasIntrinsicSize($0) }
+        let usesIntrinsic = views.contains {
+            engine.stack(of: $0) == nil && ControlCode.initializer(of: $0) == nil && hasIntrinsicSize($0)
+        }
         let constraints = engine.constraints
         let usesPriority = constraints.contains { $0.isActive && !$0.isRequired }
         let root = engine.root
@@ -111,6 +116,8 @@ struct SwiftExporter {
         emit("")
         if stack != nil {
             emit("    let \(name) = UIStackView()")
+        } else if let control = ControlCode.initializer(of: view) {
+            emit("    let \(name) = \(control)")
         } else if hasIntrinsicSize(view) {
             let size = view.intrinsicContentSize
             emit("    let \(name) = IntrinsicView(width: \(metric(size.width)), height: \(metric(size.height)))")
@@ -135,6 +142,7 @@ struct SwiftExporter {
                 emit("    \(name).accessibilityLabel = \(Self.stringLiteral(appearance.label))")
             }
         }
+        for line in ControlCode.properties(of: view, name: name) { emit("    " + line) }
         if let stack {
             emit("    \(name).axis = .\(stack.axis.rawValue)")
             emit("    \(name).distribution = .\(stack.distribution.rawValue)")
@@ -167,7 +175,8 @@ struct SwiftExporter {
             emit("    \(name).transform = CGAffineTransform(a: \(number(t.a)), b: \(number(t.b)), c: \(number(t.c)), " +
                  "d: \(number(t.d)), tx: \(number(t.tx)), ty: \(number(t.ty)))")
         }
-        if view.boundsOrigin != .zero {
+        // A scroll view's bounds origin is its contentOffset, written with its other properties.
+        if view.boundsOrigin != .zero, view.scrollView == nil {
             emit("    \(name).bounds.origin = CGPoint(x: \(number(view.boundsOrigin.x)), " +
                  "y: \(number(view.boundsOrigin.y)))")
         }
