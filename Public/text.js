@@ -24,6 +24,23 @@ const STYLES = {
 const ASCENDER = 2728 / 2816;
 const LINE_HEIGHT = 3408 / 2816;
 
+// The system font's tracking in 1/1000 em for the whole sizes 6…79 pt (Apple's SF Pro table; the
+// server's SystemFontTracking), added after every character as canvas letterSpacing; 0 from 80 pt.
+const TRACKING = [
+  41, 34, 26, 19, 12, 6, 0, -6, -11, -16, -20, -26, -25, -24, -23, -18, -12, -4, 3, 6, 8, 11,
+  14, 14, 14, 13, 13, 12, 12, 11, 10, 10, 10, 10, 10, 9, 9, 9, 8, 8, 8, 8, 8, 7, 7, 7, 6, 6,
+  5, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+
+/** Points after every character at `size` points, interpolated between whole sizes. */
+export function trackingOf(size) {
+  if (!(size > 0) || size >= 80) return 0;
+  const position = Math.min(Math.max(size, 6), 79) - 6;
+  const lower = Math.floor(position);
+  const upper = Math.min(lower + 1, TRACKING.length - 1);
+  return (TRACKING[lower] + (TRACKING[upper] - TRACKING[lower]) * (position - lower)) * size / 1000;
+}
+
 /** [size in points, CSS weight] of a scene font object. */
 export function fontOf(font = {}) {
   const style = STYLES[font.textStyle];
@@ -102,6 +119,7 @@ export function drawText(ctx, view, w, h, alpha) {
   ctx.save();
   ctx.globalAlpha = alpha;
   ctx.font = `${weight} ${size}px ${TEXT_FAMILY}`;
+  ctx.letterSpacing = `${trackingOf(size)}px`;
   ctx.textBaseline = 'alphabetic';
   const wraps = kind === 'label' && view.numberOfLines !== 1;
   const mode = view.lineBreakMode || 'byTruncatingTail';

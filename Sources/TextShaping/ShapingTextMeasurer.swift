@@ -2,7 +2,8 @@ import AutoLayout
 import Synchronization
 
 /// The text measurer of the playground: HarfBuzz shaping on FreeType faces of Inter, an open font whose
-/// metrics are close to Apple's system font, greedy word wrap (`LineBreaker`), and a cache.
+/// metrics are close to Apple's system font, with the system font's size-specific tracking added to
+/// every character (`SystemFontTracking`), greedy word wrap (`LineBreaker`), and a cache.
 ///
 /// `UIFont.Weight` names map to Inter's static instances (`Inter-<Instance>.otf`): ultraLight →
 /// ExtraLight, thin → Thin, light → Light, regular → Regular, medium → Medium, semibold → SemiBold,
@@ -87,7 +88,9 @@ public final class ShapingTextMeasurer: TextMeasurer {
                 state.shaped[shapeKey] = shaped
             }
             let scale = font.size / face.unitsPerEm
-            let lines = LineBreaker.lines(shaped.characters, advances: shaped.advances.map { $0 * scale },
+            // The system font's size-specific tracking goes after every character, as Core Text applies it.
+            let tracking = SystemFontTracking.tracking(size: font.size)
+            let lines = LineBreaker.lines(shaped.characters, advances: shaped.advances.map { $0 * scale + tracking },
                                           width: width, wrapping: wrapping)
             let layout = TextLayout(lines: lines, metrics: face.metrics(size: font.size))
             if state.layouts.count >= Self.cacheLimit { state.layouts.removeAll(keepingCapacity: true) }

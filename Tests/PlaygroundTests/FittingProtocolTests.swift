@@ -2,8 +2,9 @@ import Testing
 @testable import Playground
 
 /// `systemLayoutSizeFitting` through the protocol on a self-sizing cell measured with Inter by the real
-/// measurer (numbers as in TextProtocolTests: at 17 pt "Hello" is 40.689 pt, "Hello Hello" 86.16,
-/// "Hello Hello Hello" 131.62, a line 20.574; sizes round up to the 2× screen's half points). The cell's
+/// measurer (numbers as in TextProtocolTests, tracking included: at 17 pt "Hello" is 38.479 pt, "Hello
+/// Hello" 81.297, "Hello Hello Hello" 124.115, a line 20.574; sizes round up to the 2× screen's half
+/// points). The cell's
 /// body label is inset 16 on the sides and 12 above and below: the cell is 32 wider and 24 taller.
 @Suite struct FittingProtocolTests {
     private static var scene: [String: Any] { [
@@ -39,14 +40,14 @@ import Testing
 
     @Test func cellHeightAtTargetWidths() {
         let client = loaded()
-        // Width 132: the body is 100; "Hello Hello" (86.16) fits, the third word (131.62) does not:
+        // Width 132: the body is 100; "Hello Hello" (81.297) fits, the third word (124.115) does not:
         // 2 lines = 41.148 → 41.5. Cell 12 + 41.5 + 12 = 65.5.
         let two = fit(client, ["targetSize": [132, 0], "horizontalFittingPriority": 1000, "verticalFittingPriority": 50])
         #expect(two["type"] as? String == "fittingSize")
         #expect(two["re"] as? String == "fit")
         #expect(two["view"] as? String == "cell")
         #expect(two["size"] as? [Double] == [132, 65.5])
-        // Width 100: the body is 68 < 86.16: 3 lines = 61.722 → 62. Cell 86.
+        // Width 100: the body is 68 < 81.297: 3 lines = 61.722 → 62. Cell 86.
         let three = fit(client, ["targetSize": [100, 0], "horizontalFittingPriority": 1000, "verticalFittingPriority": 50])
         #expect(three["size"] as? [Double] == [100, 86])
         // In the window nothing moved: 375 wide, the body 343 holds one 21 pt line: 12 + 21 + 12 = 45.
@@ -55,12 +56,12 @@ import Testing
 
     @Test func compressedAndExpanded() {
         let client = loaded()
-        // The body's unwrapped 131.62 → 132 resists (750) the width 0 wanted at 50: 132 + 32 = 164, one
-        // line (131.62 ≤ 132): 45 tall.
-        #expect(fit(client, [:])["size"] as? [Double] == [164, 45])
-        #expect(fit(client, ["targetSize": "compressed"])["size"] as? [Double] == [164, 45])
+        // The body's unwrapped 124.115 → 124.5 resists (750) the width 0 wanted at 50: 124.5 + 32 = 156.5,
+        // one line (124.115 ≤ 124.5): 45 tall.
+        #expect(fit(client, [:])["size"] as? [Double] == [156.5, 45])
+        #expect(fit(client, ["targetSize": "compressed"])["size"] as? [Double] == [156.5, 45])
         // Hugging (250) beats the 10 000 000 wanted at 50.
-        #expect(fit(client, ["targetSize": "expanded"])["size"] as? [Double] == [164, 45])
+        #expect(fit(client, ["targetSize": "expanded"])["size"] as? [Double] == [156.5, 45])
     }
 
     @Test func badInputIsAnError() {

@@ -3,9 +3,11 @@ import Testing
 
 /// Labels through the protocol, measured with Inter by the real measurer. Inter 4.0's numbers, read
 /// with fontTools (Tests/text/inter_advances.py): unitsPerEm 2816, ascender 2728, descender −680, no
-/// line gap; "Hello" is 6740 units, a space 792. At 17 pt a unit is 17/2816 pt, so "Hello" is
-/// 40.689 pt, "Hello Hello" 14272 units = 86.16 pt, "Hello Hello Hello" 21804 units = 131.62 pt and a
-/// line 3408 units = 20.574 pt. Sizes round up to the 2× screen's half points.
+/// line gap; "Hello" is 6740 units, a space 792. At 17 pt a unit is 17/2816 pt, and the system font's
+/// tracking (Apple's table: −26/1000 em at 17 pt) takes 0.442 pt off every character, so "Hello" is
+/// 40.689 − 5 × 0.442 = 38.479 pt, "Hello Hello" 14272 units = 86.159 − 11 × 0.442 = 81.297 pt,
+/// "Hello Hello Hello" 21804 units = 131.629 − 17 × 0.442 = 124.115 pt and a line 3408 units =
+/// 20.574 pt. Sizes round up to the 2× screen's half points.
 @Suite struct TextProtocolTests {
     private static var scene: [String: Any] { [
         "name": "text",
@@ -44,8 +46,8 @@ import Testing
 
     @Test func labelTakesItsShapedSize() {
         let client = loaded()
-        // 40.689 → 41 wide (81.4 px up to 82), 20.574 → 21 tall (41.1 px up to 42).
-        expectFrame(client.frame("title"), [16, 20, 41, 21])
+        // 38.479 → 38.5 wide (76.96 px up to 77), 20.574 → 21 tall (41.1 px up to 42).
+        expectFrame(client.frame("title"), [16, 20, 38.5, 21])
         let title = view("title", in: client)
         #expect(title?["kind"] as? String == "label")
         #expect(title?["text"] as? String == "Hello")
@@ -62,11 +64,11 @@ import Testing
 
     @Test func wrappingLabelGrowsWhenItsWidthShrinks() {
         let client = loaded()
-        // At 100: "Hello Hello" (86.16) fits, the third word wraps: 2 lines = 41.15 → 41.5.
+        // At 100: "Hello Hello" (81.297) fits, the third word (124.115) wraps: 2 lines = 41.15 → 41.5.
         expectFrame(client.frame("body"), [16, 100, 100, 41.5])
         #expect(view("body", in: client)?["lines"] as? [String] == ["Hello Hello", "Hello"])
         client.send(["type": "set", "constraint": "bodyWidth", "constant": 60, "id": 2])
-        // At 60 each word is alone (86.16 > 60): 3 lines = 61.72 → 62, in the same turn.
+        // At 60 each word is alone (81.297 > 60): 3 lines = 61.72 → 62, in the same turn.
         expectFrame(client.frame("body"), [16, 100, 60, 62])
         #expect(view("body", in: client)?["lines"] as? [String] == ["Hello", "Hello", "Hello"])
     }
@@ -74,14 +76,15 @@ import Testing
     @Test func setChangesTextAndFont() {
         let client = loaded()
         client.send(["type": "set", "view": "title", "text": "Hello Hello", "id": 3])
-        // 86.16 → 86.5 wide.
-        expectFrame(client.frame("title"), [16, 20, 86.5, 21])
+        // 81.297 → 81.5 wide.
+        expectFrame(client.frame("title"), [16, 20, 81.5, 21])
         client.send(["type": "set", "view": "title", "text": "Hello", "font": ["weight": "semibold"], "id": 4])
-        // SemiBold "Hello" is 6944 units = 41.92 → 42 wide.
-        expectFrame(client.frame("title"), [16, 20, 42, 21])
+        // SemiBold "Hello" is 6944 units = 41.920 − 2.21 = 39.710 → 40 wide.
+        expectFrame(client.frame("title"), [16, 20, 40, 21])
         client.send(["type": "set", "view": "title", "font": ["textStyle": "title1"], "id": 5])
-        // title1 is 28 pt regular: 6740 × 28 / 2816 = 67.02 → 67.5 wide; 3408 × 28 / 2816 = 33.886 → 34.
-        expectFrame(client.frame("title"), [16, 20, 67.5, 34])
+        // title1 is 28 pt regular, tracked +14/1000 em = +0.392 pt a character: 6740 × 28 / 2816 = 67.017,
+        // + 5 × 0.392 = 68.977 → 69 wide; 3408 × 28 / 2816 = 33.886 → 34 tall.
+        expectFrame(client.frame("title"), [16, 20, 69, 34])
         #expect((view("title", in: client)?["font"] as? [String: Any])?["textStyle"] as? String == "title1")
     }
 
@@ -99,7 +102,7 @@ import Testing
         #expect(error(["type": "add", "view": ["id": "x", "kind": "label", "font": ["size": -1]], "id": 6])
                 == "invalid-field")
         // Nothing changed: the title is as loaded and x was not added.
-        expectFrame(client.frame("title"), [16, 20, 41, 21])
+        expectFrame(client.frame("title"), [16, 20, 38.5, 21])
         #expect(view("x", in: client) == nil)
     }
 
@@ -112,9 +115,10 @@ import Testing
         let name = view("name", in: client)
         #expect(ok?["kind"] as? String == "button")
         #expect(name?["placeholder"] as? String == "Hello")
-        // Button: 15 pt title, 6740 × 15 / 2816 = 35.90 → 36 wide; 3408 × 15 / 2816 = 18.15 → 18.5 + 6 + 6
-        // = 30.5 tall. Field: 41 + 7 + 7 = 55 wide, 21 + 7 + 7 = 35 tall.
-        #expect(ok?["intrinsicSize"] as? [Double] == [36, 30.5])
-        #expect(name?["intrinsicSize"] as? [Double] == [55, 35])
+        // Button: 15 pt title tracked −16/1000 em = −0.24 pt a character: 6740 × 15 / 2816 = 35.902 − 1.2 =
+        // 34.702 → 35 wide; 3408 × 15 / 2816 = 18.15 → 18.5 + 6 + 6 = 30.5 tall. Field: 38.5 + 7 + 7 = 52.5
+        // wide, 21 + 7 + 7 = 35 tall.
+        #expect(ok?["intrinsicSize"] as? [Double] == [35, 30.5])
+        #expect(name?["intrinsicSize"] as? [Double] == [52.5, 35])
     }
 }

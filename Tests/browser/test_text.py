@@ -32,6 +32,7 @@ import('./text.js').then((text) => {
   const ctx = document.createElement('canvas').getContext('2d');
   const [size, weight] = text.fontOf(view.font);
   ctx.font = `${weight} ${size}px ${text.TEXT_FAMILY}`;
+  ctx.letterSpacing = `${text.trackingOf(size)}px`;
   done({ page: text.breakLines(ctx, view.text, frame[2], false), server: view.lines,
          loaded: document.fonts.check(`${weight} ${size}px ${text.TEXT_FAMILY}`) });
 });

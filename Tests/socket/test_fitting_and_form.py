@@ -3,8 +3,10 @@ the real server (marker `session`).
 
 Text is measured with Inter 4.0 (Tests/text/inter_advances.py): unitsPerEm 2816, no line gap, a line
 (ascender 2728 − descender −680) 3408 units; "Hello" is 6740 units and a space 792. At 17 pt a unit is
-17/2816 pt: "Hello Hello" is 14272 units = 86.16 pt, "Hello Hello Hello" 21804 units = 131.62 pt, a
-line 20.574 pt; sizes round up to the 2x screen's half points.
+17/2816 pt and the system font's tracking (Apple's table, −26/1000 em) takes 0.442 pt off every
+character: "Hello Hello" is 14272 units = 86.159 − 11 × 0.442 = 81.297 pt, "Hello Hello Hello" 21804
+units = 131.629 − 17 × 0.442 = 124.115 pt, a line 20.574 pt; sizes round up to the 2x screen's half
+points.
 """
 import pytest
 
@@ -44,13 +46,13 @@ def test_cell_fitting_size_at_a_target_width(server):
             assert answer["view"] == "cell"
             return answer["size"]
 
-        # Width 132, the label 132 − 32 = 100: "Hello Hello" (86.16) fits, the third word does not.
+        # Width 132, the label 132 − 32 = 100: "Hello Hello" (81.297) fits, the third word does not.
         # Two lines: 2 × 20.574 = 41.148 → 41.5; the cell is 12 + 41.5 + 12 = 65.5.
         assert await fit(targetSize=[132, 0], horizontalFittingPriority=1000, verticalFittingPriority=50) == [132, 65.5]
-        # Width 100, the label 68 < 86.16: three lines, 61.722 → 62; the cell 86.
+        # Width 100, the label 68 < 81.297: three lines, 61.722 → 62; the cell 86.
         assert await fit(targetSize=[100, 0], horizontalFittingPriority=1000, verticalFittingPriority=50) == [100, 86]
-        # Compressed: the label's 131.62 → 132 resists; 164 wide, one 21 pt line: 45 tall.
-        assert await fit(targetSize="compressed") == [164, 45]
+        # Compressed: the label's 124.115 → 124.5 resists; 156.5 wide, one 21 pt line: 45 tall.
+        assert await fit(targetSize="compressed") == [156.5, 45]
         error = (await client.request({"type": "systemLayoutSizeFitting", "view": "cell", "targetSize": "big"}))[-1]
         assert error["type"] == "error" and error["code"] == "invalid-field", error
         await client.close()
