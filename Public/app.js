@@ -97,6 +97,7 @@ const sender = new LatestSender(connection, {
 const timeline = new Timeline({ connection, frames, sender });
 const selection = new Selection({ renderer, controls, editor, frames }, {
   ambiguityOf,
+  contentSizeAmbiguityOf: (id) => scenes.scrollAmbiguity[id]?.message,
   clipsOf: (id) => scenes.clips.has(id),
   willSelect: (id) => pointer.endNudgeUnless(id),
 });

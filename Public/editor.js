@@ -186,8 +186,11 @@ export class Editor {
     $('inspector-swatch').style.setProperty('--swatch', info.color);
     $('inspector-frame').textContent = info.frame ? info.frame.map((v) => Number(v.toFixed(3))).join(', ') : '—';
     const ambiguous = info.ambiguous.length > 0;
-    $('inspector-ambiguity').textContent = ambiguous ? `ambiguous (${info.ambiguous.join(', ')})` : 'fully determined';
-    $('inspector-ambiguity').classList.toggle('is-ambiguous', ambiguous);
+    const layout = ambiguous ? `ambiguous (${info.ambiguous.join(', ')})` : 'fully determined';
+    // A scroll view's own frame may be determined while its content size is not (Xcode's warning).
+    const content = typeof info.contentSizeAmbiguity === 'string' ? info.contentSizeAmbiguity : '';
+    $('inspector-ambiguity').textContent = content ? `${layout}. ${content}` : layout;
+    $('inspector-ambiguity').classList.toggle('is-ambiguous', ambiguous || Boolean(content));
     $('exercise').hidden = !ambiguous;
     $('clips').checked = info.clips;
   }

@@ -45,6 +45,8 @@ export class Scenes {
     this.baseRoot = null;
     /** View id → its ambiguous axes ("horizontal", "vertical"), from the last `ambiguity` answer. */
     this.ambiguity = {};
+    /** Scroll views whose content size is ambiguous: id → { axes, message } (`ambiguity`'s scrollableContentSize). */
+    this.scrollAmbiguity = {};
     this.refreshTimer = 0;
     window.addEventListener('hashchange', () => this.followHash());
   }
@@ -215,6 +217,8 @@ export class Scenes {
     }
     if (answer.type !== 'ambiguity') return;
     this.ambiguity = answer.views && typeof answer.views === 'object' ? answer.views : {};
+    const scroll = answer.scrollableContentSize;
+    this.scrollAmbiguity = scroll && typeof scroll === 'object' ? scroll : {};
     this.renderer.setAmbiguous(this.ambiguity);
     this.selection.updateInspector();
   }

@@ -6,9 +6,11 @@ export class Selection {
   /**
    * @param {{ renderer, controls, editor, frames }} parts  the page's renderer, side panel, editor
    *   and frame store
-   * @param {{ ambiguityOf: (id) => string[] | undefined, clipsOf: (id) => boolean, willSelect: (id) => void }} callbacks
+   * @param {{ ambiguityOf: (id) => string[] | undefined, clipsOf: (id) => boolean, willSelect: (id) => void,
+   *   contentSizeAmbiguityOf: (id) => string | undefined }} callbacks
    *   ambiguityOf: a view's ambiguous axes (undefined: none); clipsOf: whether it clips to bounds; willSelect: called
-   *   before the selection changes to `id` (null: none)
+   *   before the selection changes to `id` (null: none); contentSizeAmbiguityOf: Xcode's message for a scroll
+   *   view whose content size is ambiguous (undefined: none)
    */
   constructor({ renderer, controls, editor, frames }, callbacks) {
     this.renderer = renderer;
@@ -41,6 +43,7 @@ export class Selection {
       color: renderer.colorOf(id),
       frame: this.frames.views[id]?.frame,
       ambiguous: this.cb.ambiguityOf(id) || [],
+      contentSizeAmbiguity: this.cb.contentSizeAmbiguityOf?.(id),
       clips: this.cb.clipsOf(id),
     } : null);
   }
