@@ -11,10 +11,7 @@ import Testing
         try engine.setScrollView(ScrollView(), of: scroller)
         try engine.addView("content", parent: "scroller")
         try engine.pin("scroller", x: 0, y: 0, width: 375, height: 667)
-        try engine.constrain("ct", "content.top", .equal, "scroller.content.top")
-        try engine.constrain("cl", "content.leading", .equal, "scroller.content.leading")
-        try engine.constrain("cb", "content.bottom", .equal, "scroller.content.bottom")
-        try engine.constrain("cr", "content.trailing", .equal, "scroller.content.trailing")
+        try engine.pinEdges("content", to: "scroller.content")
         try engine.constrain("ch", "content.height", constant: 1000)
         if contentWidth { try engine.constrain("cw", "content.width", .equal, "scroller.frame.width") }
         engine.layoutIfNeeded()

@@ -29,6 +29,14 @@ extension LayoutEngine {
         return constraint
     }
 
+    /// Pins the four edges of view `id` to those of `item` (a view or guide name), as `<id>-top`,
+    /// `<id>-leading`, `<id>-bottom` and `<id>-trailing`.
+    func pinEdges(_ id: String, to item: String) throws {
+        for edge in ["top", "leading", "bottom", "trailing"] {
+            try constrain("\(id)-\(edge)", "\(id).\(edge)", .equal, "\(item).\(edge)")
+        }
+    }
+
     /// Pins a view with top/leading/width/height constraints.
     func pin(_ id: String, x: Double, y: Double, width: Double, height: Double, to parent: String = "root") throws {
         try constrain("\(id)-left", "\(id).left", .equal, "\(parent).left", constant: x)
