@@ -5,6 +5,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import open_page, wait_for
 
+from scroll_scenes import AMBIGUOUS_CONTENT_WIDTH
 from test_page import console_errors, encoded
 
 
@@ -23,26 +24,9 @@ def test_edit_action_scrolls_the_field_above_the_keyboard(driver, server):
     assert console_errors(driver) == []
 
 
-AMBIGUOUS_SCROLL = {
-    "name": "scroll",
-    "root": {"size": [375, 667]},
-    "views": [{"id": "scroller", "kind": "scroll"}, {"id": "content", "parent": "scroller"}],
-    "constraints": [
-        {"first": "scroller.leading", "second": "root.leading"},
-        {"first": "scroller.trailing", "second": "root.trailing"},
-        {"first": "scroller.top", "second": "root.top"},
-        {"first": "scroller.bottom", "second": "root.bottom"},
-        {"first": "content.top", "second": "scroller.content.top"},
-        {"first": "content.leading", "second": "scroller.content.leading"},
-        {"first": "content.trailing", "second": "scroller.content.trailing"},
-        {"first": "content.bottom", "second": "scroller.content.bottom"},
-        {"first": "content.height", "constant": 1000},
-    ],
-}
-
 
 def test_inspector_says_the_scrollable_content_size_is_ambiguous(driver, server):
-    open_page(driver, f"{server.url}#s={encoded(AMBIGUOUS_SCROLL)}", scene="scroll")
+    open_page(driver, f"{server.url}#s={encoded(AMBIGUOUS_CONTENT_WIDTH)}", scene="scroll")
     # The content view is ambiguous across too: its entry means the ambiguity answer has arrived.
     wait_for(driver, "return Boolean((window.playground.ambiguity || {}).content)", timeout=15)
     driver.execute_script("window.playground.select('scroller')")

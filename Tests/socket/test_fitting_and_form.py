@@ -11,6 +11,7 @@ points.
 import pytest
 
 from conftest import Client, run
+from scroll_scenes import AMBIGUOUS_CONTENT_WIDTH
 
 pytestmark = pytest.mark.session
 
@@ -64,22 +65,7 @@ def test_ambiguous_scrollable_content_size(server):
     async def body():
         client = await Client.connect(server)
         await client.hello()
-        scene = {
-            "name": "scroll",
-            "views": [{"id": "scroller", "kind": "scroll"}, {"id": "content", "parent": "scroller"}],
-            "constraints": [
-                {"first": "scroller.leading", "second": "root.leading"},
-                {"first": "scroller.trailing", "second": "root.trailing"},
-                {"first": "scroller.top", "second": "root.top"},
-                {"first": "scroller.bottom", "second": "root.bottom"},
-                {"first": "content.top", "second": "scroller.content.top"},
-                {"first": "content.leading", "second": "scroller.content.leading"},
-                {"first": "content.trailing", "second": "scroller.content.trailing"},
-                {"first": "content.bottom", "second": "scroller.content.bottom"},
-                {"first": "content.height", "constant": 1000},
-            ],
-        }
-        await client.request({"type": "load", "scene": scene})
+        await client.request({"type": "load", "scene": AMBIGUOUS_CONTENT_WIDTH})
         answer = (await client.request({"type": "ambiguity"}))[-1]
         assert answer["scrollableContentSize"] == {"scroller": {
             "axes": ["horizontal"],
