@@ -67,6 +67,7 @@ export class DemoSteps {
     title.textContent = step.index < 0
       ? `Demo: ${step.count} steps. Next starts it.`
       : `Step ${step.index + 1} of ${step.count}: ${step.title}`;
+    title.title = title.textContent; // the whole title when a narrow bar cuts it
     prev.disabled = step.index <= 0;
     next.disabled = step.index >= step.count - 1;
   }

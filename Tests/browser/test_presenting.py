@@ -167,9 +167,10 @@ def test_a_follower_sees_the_presenters_frames_steps_and_pointer(driver, followe
     ActionChains(presenter).move_to_element_with_offset(
         canvas, round(css_x - size["width"] / 2), round(css_y - size["height"] / 2)).perform()
     shown = wait_for(follower, "const p = window.playground.presenting.pointer; return p && p.x !== null && !p.dotHidden && p")
-    # Within a CSS pixel of the target, in root points (the mouse moves by whole pixels).
-    assert shown["x"] == pytest.approx(187.5, abs=1 / layout["scale"] + 0.1)
-    assert shown["y"] == pytest.approx(22, abs=1 / layout["scale"] + 0.1)
+    # Within two CSS pixels of the target, in root points: the mouse moves by whole pixels from the
+    # element's centre, which Selenium rounds too.
+    assert shown["x"] == pytest.approx(187.5, abs=2 / layout["scale"])
+    assert shown["y"] == pytest.approx(22, abs=2 / layout["scale"])
     assert shown["view"] == "searchBar"
     wait_for(follower, "return window.playground.selected === 'searchBar'")
     theirs = follower.execute_script("return window.playground.presenting")
