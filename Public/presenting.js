@@ -113,6 +113,13 @@ export class Presenting {
   onMessage(message) {
     switch (message.type) {
       case 'followers': this.setFollowers(message); break;
+      case 'rejoined':
+        // A session taken back after a dropped connection keeps its share and followers.
+        if (typeof message.shared === 'string') {
+          this.setShared({ code: message.shared, link: `/#follow=${message.shared}` });
+          this.setFollowers({ count: message.followers });
+        }
+        break;
       case 'pointer': if (this.following) this.pointer.show(message); break;
       case 'step': if (this.following && message.re === null) this.showStep(message); break;
       case 'scene':
