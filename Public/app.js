@@ -27,6 +27,7 @@ import { ExportImport } from './export-import.js';
 import { IBImport } from './ib-import.js';
 import { ExplainPanel } from './explain.js';
 import { History } from './history.js';
+import { Presenting } from './presenting.js';
 import { toast, watchProblems } from './toast.js';
 
 const $ = (id) => document.getElementById(id);
@@ -106,6 +107,7 @@ const scenes = new Scenes({ connection, log, renderer, controls, editor, frames,
   onChanged: () => {
     link.update();
     explain.refresh();
+    presenting.sceneChanged();
   },
   onHistory: (left) => history.show(left),
 });
@@ -124,6 +126,7 @@ new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shif
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });
 new ExportImport({ connection, scenes }); // it only listens to its buttons
+const presenting = new Presenting({ connection, scenes, controls, renderer, selection, sender, canvas });
 new IBImport({ scenes, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
 
 /** After each drawing: the footer, and the tooltip and inspector of what moved. */
@@ -132,6 +135,7 @@ renderer.onDraw = () => {
   if (tooltip.point) tooltip.update();
   if (selection.selected) selection.updateInspector();
   explain.follow(selection.selected);
+  presenting.afterDraw();
 };
 
 function updateAnimationNote() {
@@ -156,7 +160,9 @@ function onHello(message) {
   log.info(`Connected${session ? ` (session ${session})` : ''}; ${names.length} scenes`);
   devices.fill(Array.isArray(message.devices) ? message.devices : []);
   timeline.startSession();
-  scenes.open(names);
+  // A follow link (#follow=CODE) watches someone else's session instead of opening a scene.
+  if (presenting.onHello()) scenes.list = names;
+  else scenes.open(names);
 }
 
 function onFrames(message) {
@@ -181,7 +187,7 @@ connection.addEventListener('message', (event) => {
 
 if (new URLSearchParams(window.location.search).has('test-hooks')) {
   const { installTestHooks } = await import('./test-hooks.js');
-  installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link, explain });
+  installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link, explain, presenting });
 }
 status.show({ state: 'connecting' });
 updateAnimationNote();

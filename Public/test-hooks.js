@@ -27,8 +27,12 @@ const MAX_HISTORY = 2000;
  * - explained: the last `explain` answer the inspector shows (null: none)
  * - redraw(), hitTest(x, y) (CSS px in the canvas), send(message), load(name), refresh() (re-reads the scene,
  *   as the page does after its own edits), select(id), shareUrl()
+ * - presenting: { code, link, followers, following, stepTitle, step ({ index, title, count } of the
+ *   steps bar), pointer (the last `pointer` shown, with the dot's CSS position), qr ({ version,
+ *   mask, size, modules } drawn in the share dialog), rects (each drawn view's bounding box in root
+ *   points, so two pages of different sizes compare) }
  */
-export function installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link, explain }) {
+export function installTestHooks({ connection, sender, renderer, frames, scenes, devices, selection, timeline, pointer, link, explain, presenting }) {
   const sent = [];
   const request = connection.request.bind(connection);
   connection.request = (message) => {
@@ -85,5 +89,39 @@ export function installTestHooks({ connection, sender, renderer, frames, scenes,
     refresh: () => scenes.refresh(),
     select: (id) => selection.select(id),
     shareUrl: () => link.shareUrl(),
+    get presenting() { return presentingState(presenting, renderer); },
+  };
+}
+
+/** What window.playground.presenting reports (see installTestHooks). */
+function presentingState(presenting, renderer) {
+  const dot = document.getElementById('presenter-pointer');
+  const layout = renderer.layout;
+  const rects = {};
+  for (const hit of renderer.hits || []) {
+    if (hit.offscreen || !layout) continue;
+    const corners = [[0, 0], [hit.w, 0], [0, hit.h], [hit.w, hit.h]]
+      .map(([x, y]) => hit.matrix.transformPoint(new DOMPoint(x, y)))
+      .map((p) => [(p.x / renderer.dpr - layout.ox) / layout.scale, (p.y / renderer.dpr - layout.oy) / layout.scale]);
+    const xs = corners.map((c) => c[0]);
+    const ys = corners.map((c) => c[1]);
+    rects[hit.id] = [Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+  }
+  return {
+    code: presenting.code,
+    link: presenting.link,
+    followers: presenting.followers,
+    following: presenting.following,
+    stepTitle: presenting.stepTitle,
+    step: presenting.steps.current,
+    pointer: presenting.pointer.shown && {
+      ...presenting.pointer.shown, dotHidden: dot.hidden, left: parseFloat(dot.style.left), top: parseFloat(dot.style.top),
+    },
+    handOverAnswer: presenting.lastHandOver,
+    handOverHidden: document.getElementById('hand-over-row').hidden,
+    qr: presenting.qr ? { ...presenting.qr, modules: Array.from(presenting.qr.modules) } : null,
+    layout,
+    canvasOffset: [renderer.canvas.offsetLeft, renderer.canvas.offsetTop],
+    rects,
   };
 }

@@ -59,6 +59,13 @@ def _chromedriver():
 
 @pytest.fixture(scope="session")
 def driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+def make_driver():
+    """A headless Chromium at WIDTH × HEIGHT, scale 1, that keeps the console log; the caller quits it."""
     options = Options()
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      "--hide-scrollbars", "--force-color-profile=srgb", "--force-device-scale-factor=1",
@@ -70,8 +77,7 @@ def driver():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     browser = webdriver.Chrome(service=Service(_chromedriver()), options=options)
     set_viewport(browser, WIDTH, HEIGHT)
-    yield browser
-    browser.quit()
+    return browser
 
 
 def set_viewport(browser, width, height):

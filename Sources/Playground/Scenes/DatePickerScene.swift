@@ -69,6 +69,16 @@ enum DatePickerScene {
           { "type": "animate", "duration": 0.25, "ops": [
             { "type": "set", "constraint": "pickerTop", "constant": 544 },
             { "type": "set", "view": "root", "bounds": [0, 84, 375, 667] } ] } ] }
+      ],
+      "steps": [
+        { "title": "The date picker waits below the screen: pickerTop is 667, the root's bounds.origin.y 0", "ops": [] },
+        { "title": "Tap birthday: pickerTop becomes 544 and bounds.origin.y 84 in one animation, so the picker rises to 460", "ops": [
+          { "type": "action", "name": "showPicker" } ] },
+        { "title": "The form moved up by 84 while no frame of it changed: only the root's bounds origin did", "ops": [] },
+        { "title": "Tap again: pickerTop back to 667, bounds.origin.y back to 0", "ops": [
+          { "type": "action", "name": "hidePicker" } ] },
+        { "title": "The bug: the constant set inside the block with no layoutIfNeeded: the picker jumps, only the bounds animate", "ops": [
+          { "type": "action", "name": "showPickerWithoutLayout" } ] }
       ]
     }
     """#

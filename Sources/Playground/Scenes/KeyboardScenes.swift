@@ -24,13 +24,21 @@ enum KeyboardScenes {
         extraActions: #"""
         , { "name": "constantWithoutLayout", "title": "Bug: set bottomSpacing inside animate, no layoutIfNeeded", "ops": [
             { "type": "animate", "duration": 2, "ops": [ { "type": "set", "constraint": "bottomSpacing", "constant": 80 } ] } ] }
-        """#)
+        """#,
+        steps: (show: "Show the keyboard: keyboardWillShow sets bottomSpacing to its height (216) and animates layoutIfNeeded with its duration",
+                hide: "Hide it: keyboardWillHide sets bottomSpacing back to 0, animated the same way",
+                extra: #"""
+        , { "title": "The bug: bottomSpacing set to 80 inside a 2 s block with no layoutIfNeeded: the bar jumps", "ops": [
+            { "type": "action", "name": "constantWithoutLayout" } ] }
+        """#))
 
     static let layoutGuide = scene(
         name: "keyboard-guide", title: "Input bar pinned to the keyboard layout guide",
         description: "inputBar.bottom == root.keyboard.top: the bar follows the keyboard with no handler.",
         bottom: #"{ "id": "inputBottom", "first": "inputBar.bottom", "second": "root.keyboard.top" }"#,
-        handlers: "", extraActions: "")
+        handlers: "", extraActions: "",
+        steps: (show: "Show the keyboard: inputBar.bottom is pinned to root.keyboard.top, so the bar rides up with no handler",
+                hide: "Hide it: the guide's top goes back to the safe area's bottom, and the bar with it", extra: ""))
 
     static let transform = scene(
         name: "keyboard-transform", title: "Keyboard moves the root view's transform",
@@ -43,10 +51,15 @@ enum KeyboardScenes {
               { "type": "set", "view": "root", "transform": [1, 0, 0, 1, 0, "-$keyboard.height"] } ] } ]
         },
         """#,
-        extraActions: "")
+        extraActions: "",
+        steps: (show: "Show the keyboard: keyboardWillChangeFrame translates the root view by -216; no constraint changes",
+                hide: "Hide it: the transform goes back to identity; every frame stayed the same throughout", extra: ""))
 
+    /// A keyboard scene's document; `steps` gives the titles of its show and hide steps and any steps
+    /// after them (JSON text starting with a comma).
     private static func scene(name: String, title: String, description: String, bottom: String,
-                              handlers: String, extraActions: String) -> String {
+                              handlers: String, extraActions: String,
+                              steps: (show: String, hide: String, extra: String)) -> String {
         #"""
         {
           "name": "\#(name)", "title": "\#(title)", "description": "\#(description)",
@@ -78,6 +91,12 @@ enum KeyboardScenes {
             { "name": "showKeyboard", "title": "Show the keyboard", "ops": [ { "type": "keyboard", "show": true } ] },
             { "name": "hideKeyboard", "title": "Hide the keyboard", "ops": [ { "type": "keyboard", "show": false } ] }
             \#(extraActions)
+          ],
+          "steps": [
+            { "title": "The input bar sits at the bottom under the messages; the keyboard is hidden", "ops": [] },
+            { "title": "\#(steps.show)", "ops": [ { "type": "keyboard", "show": true } ] },
+            { "title": "\#(steps.hide)", "ops": [ { "type": "keyboard", "show": false } ] }
+            \#(steps.extra)
           ]
         }
         """#

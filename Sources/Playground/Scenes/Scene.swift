@@ -30,6 +30,12 @@ final class Scene {
     /// Messages run on keyboard notifications (`keyboardWillShow`, `keyboardWillHide`,
     /// `keyboardWillChangeFrame`), where `"$keyboard.height"` and `"$keyboard.duration"` stand for numbers.
     var keyboardHandlers: [String: [[String: Any]]] = [:]
+    /// The demo script a presenter steps through (`step`), in order; empty for most scenes.
+    var steps: [SceneStep] = []
+    /// The document the scene was read from: stepping back rebuilds from it (`Session+Steps.swift`).
+    var stepSource: Fields?
+    /// The step whose ops ran last, nil before the first `step`.
+    var stepIndex: Int?
     /// The device preset the root follows, if one was chosen.
     var device: String?
     var orientation: Device.Orientation = .portrait

@@ -78,6 +78,8 @@ enum SceneReader {
         }
         scene.actions = try actions(document)
         scene.keyboardHandlers = try keyboardHandlers(document)
+        scene.steps = try SceneStep.steps(in: document)
+        scene.stepSource = document
         engine.layoutIfNeeded()
         return scene
     }

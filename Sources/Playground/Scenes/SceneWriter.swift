@@ -22,6 +22,7 @@ enum SceneWriter {
             "actions": scene.actions.map { ["name": $0.name, "title": $0.title, "ops": $0.ops] as [String: Any] },
         ]
         if !scene.keyboardHandlers.isEmpty { document["on"] = scene.keyboardHandlers }
+        if !scene.steps.isEmpty { document["steps"] = scene.steps.map(\.document) }
         if let device = scene.device {
             var rootFields = document["root"] as? [String: Any] ?? [:]
             rootFields["device"] = device

@@ -64,6 +64,14 @@ enum SearchBarScene {
             { "type": "layoutIfNeeded", "view": "root" },
             { "type": "set", "view": "cover", "alpha": 0 },
             { "type": "set", "view": "cancelButton", "alpha": 0 } ] } ] }
+      ],
+      "steps": [
+        { "title": "The nav view sits on top (navTop 0) and the search bar is pinned under it", "ops": [] },
+        { "title": "Focus: navTop becomes -62, the nav view's own height, and layoutIfNeeded in the block slides it off screen", "ops": [
+          { "type": "action", "name": "focus" } ] },
+        { "title": "The search bar rose with it; the cover faded to 0.4 and the field now ends at the Cancel button", "ops": [] },
+        { "title": "Cancel: navTop back to 0, the constraints swapped back, cover and Cancel fade out", "ops": [
+          { "type": "action", "name": "cancel" } ] }
       ]
     }
     """#

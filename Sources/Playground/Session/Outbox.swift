@@ -11,10 +11,14 @@ struct Outbox {
         case frames
         /// A reply, event or error.
         case message(OutgoingMessage)
+        /// The newest position of the followed presenter's pointer (`SharedSession.pointer`).
+        case pointer
     }
 
     private var items: [Item] = []
     private var head = 0
+    /// True while a `.pointer` waits: a newer position merges into it, whatever was queued after it.
+    private var holdsPointer = false
 
     var isEmpty: Bool { head == items.count }
 
@@ -25,9 +29,17 @@ struct Outbox {
         items.append(.frames)
     }
 
+    /// Queues the followed presenter's newest pointer position unless one already waits.
+    mutating func appendPointer() {
+        guard !holdsPointer else { return }
+        holdsPointer = true
+        items.append(.pointer)
+    }
+
     mutating func popFirst() -> Item? {
         guard head < items.count else { return nil }
         let item = items[head]
+        if case .pointer = item { holdsPointer = false }
         head += 1
         if head == items.count {
             items.removeAll(keepingCapacity: true)

@@ -18,7 +18,9 @@ extension Session {
         if let repeatCount, !(repeatCount > 0 && repeatCount <= 1e6) {
             throw ProtocolError.invalid("repeatCount", "a number of cycles in (0, 1e6]")
         }
-        let group = try scene.engine.animate(duration: duration, delay: delay, curve: curve, options: options,
+        // A step rebuilt for the presenter (`Session+Steps.swift`) lands at once: no block animates.
+        let group = try scene.engine.animate(duration: animatesInstantly ? 0 : duration,
+                                             delay: animatesInstantly ? 0 : delay, curve: curve, options: options,
                                              repeatCount: repeatCount) {
             try run(ops, turn: turn, depth: depth)
         }
@@ -49,7 +51,7 @@ extension Session {
         let values: [String: Double] = ["$keyboard.height": height, "$keyboard.duration": duration,
                                         "$keyboard.heightAboveSafeArea": aboveSafeArea]
         let engine = scene.engine
-        let group = try engine.animate(duration: duration, curve: curve) {
+        let group = try engine.animate(duration: animatesInstantly ? 0 : duration, curve: curve) {
             try layoutCall { try engine.setKeyboard(height: height) }
             for name in names {
                 let ops = (scene.keyboardHandlers[name] ?? []).map { Fields(Self.substitute(values, in: $0)) }

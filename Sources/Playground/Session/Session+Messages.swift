@@ -56,6 +56,8 @@ extension Session {
         case "seek": try seek(message)
         case "scene": return historyCounted(["type": "scene", "scene": SceneWriter.document(of: scene)])
         case "export": return try export(message)
+        case "step": return try step(message, turn: turn, depth: depth)
+        case "pointer": try pointer(message)
         case "plantFault" where acceptsPlantedFaults: scene.engine.plantSolverFault()
         default:
             throw ProtocolError("unknown-type", "unknown message type '\(type.prefix(64))'")
@@ -66,7 +68,7 @@ extension Session {
     static let topLevelOnly: Set<String> = [
         "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
         "plantFault", "share", "unshare", "follow", "unfollow", "rejoin", "explain", "undo", "redo",
-        "systemLayoutSizeFitting",
+        "systemLayoutSizeFitting", "step", "pointer",
     ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.

@@ -104,7 +104,13 @@ extension Session {
         }
         // A complete `frames` goes out before this answer (the turn's end queues it).
         followedVersion = Int.min
-        return ["type": "scene", "scene": SceneWriter.document(of: owner.scene), "following": share.code]
+        // So does where the presenter points, if it has pointed yet.
+        followedPointerVersion = 0
+        if share.pointer != nil { outbox.appendPointer() }
+        var answer: [String: Any] = ["type": "scene", "scene": SceneWriter.document(of: owner.scene), "following": share.code]
+        // The presenter's current demo step, as a `step` event gives it, so a late follower sees the title.
+        if let step = owner.stepAnnouncement() { answer["step"] = step }
+        return answer
     }
 
     private func unfollow() {

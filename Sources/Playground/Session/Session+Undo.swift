@@ -18,7 +18,7 @@ extension Session {
     /// The effect of a top-level message of `type`, nil for messages that leave the history alone.
     static func historyEffect(of type: String) -> HistoryEffect? {
         switch type {
-        case "set", "add", "remove", "batch", "animate", "action", "scrollRectToVisible": .record
+        case "set", "add", "remove", "batch", "animate", "action", "scrollRectToVisible", "step": .record
         case "load", "import": .clear
         default: nil
         }
@@ -88,6 +88,8 @@ extension Session {
     private func restore(_ text: String) throws -> [String: Any] {
         let document = try Fields.decode(text)
         let restored = try SceneReader.scene(from: document, time: scene.engine.time, limits: limits)
+        // Stepping back still rebuilds from the scene as it was loaded, not from an undo step.
+        restored.stepSource = scene.stepSource
         replaceScene(with: restored)
         return historyCounted(["type": "scene", "scene": SceneWriter.document(of: restored)])
     }

@@ -33,6 +33,8 @@ public final class Session {
     var frameStream = FrameStream()
     /// The steps `undo` and `redo` walk (`Session+Undo.swift`).
     var history = UndoHistory()
+    /// True while `step` replays a script to rebuild a step: animation blocks then take no time.
+    var animatesInstantly = false
     /// The buffer `nextOutgoing()` writes into, made at its first call.
     private var textBuffer: MessageBuffer?
     /// The turn that started each running animation block.
@@ -57,6 +59,8 @@ public final class Session {
     /// The version of `following`'s stream last sent (`SharedSession.frames(after:headroom:)`); below
     /// every version after `follow`, so the first `frames` is complete.
     var followedVersion = Int.min
+    /// The `pointerVersion` of `following` last sent: a queued `pointer` already sent is skipped.
+    var followedPointerVersion = 0
     /// Other sessions this one queued messages for since the transport last asked (`takeSessionsToWake`).
     var sessionsToWake: [Session] = []
     /// Where `rejoin` finds sessions whose connection dropped; nil: `rejoin` answers `unknown-token`.
@@ -190,6 +194,8 @@ public final class Session {
     /// session clock still streams at `framesPerSecond`; the transport ticks each session on its own
     /// cadence, and ticks closer than one frame apart (less 2 ms of slack) queue no frame.
     public func tick(now: Double) {
+        // A held pointer position goes out a frame after the last, whatever the clock.
+        sharing?.releasePointer(now: now, interval: 1 / Double(clock.framesPerSecond))
         guard !clock.isStopped else { return }
         let engine = scene.engine
         let wasAnimating = engine.isAnimating
@@ -210,8 +216,11 @@ public final class Session {
     /// Frames per second to stream while animating under the real-time clock (`clock.fps`: 30, 60 or 120).
     public var framesPerSecond: Int { clock.framesPerSecond }
 
-    /// True while the real-time clock runs an animation, so the transport should call `tick(now:)`.
-    public var wantsTicks: Bool { !clock.isStopped && scene.engine.isAnimating }
+    /// True while the real-time clock runs an animation, or a pointer position waits for followers
+    /// (`PresenterPointer`), so the transport should call `tick(now:)`.
+    public var wantsTicks: Bool {
+        (!clock.isStopped && scene.engine.isAnimating) || sharing?.holdsPointer == true
+    }
 
     /// True when `writeNext(into:)` may have something to send.
     public var hasOutgoing: Bool { !outbox.isEmpty }
@@ -244,6 +253,11 @@ public final class Session {
                     return (.frames, shared)
                 }
                 if frameStream.renderNext(for: scene.engine, into: buffer) { return (.frames, buffer) }
+            case .pointer:
+                guard let following, let pointer = following.pointer,
+                      following.pointerVersion != followedPointerVersion else { continue }
+                followedPointerVersion = following.pointerVersion
+                return (OutgoingMessage.message(pointer.message, .event).write(into: buffer), buffer)
             }
         }
         return nil

@@ -5,11 +5,11 @@ extension SessionLimits {
     /// on, the size of the simplex tableau each solver call may touch. Ops that add or remove solver
     /// rows (`add`, `remove`, intrinsic size, hugging, resistance, autoresizing) weigh 4, the rest 1;
     /// a `load` of n views and constraints is charged 2n² + 1, what adding them one by one costs, and so
-    /// are `undo` and `redo`, which rebuild the scene (n from the current one). `explain` probes each
+    /// are `undo`, `redo` and `step`, which may rebuild the scene (n from the current one). `explain` probes each
     /// frame value as `ambiguity` does and weighs 4.
     /// Measured on the reference machine: about 20 ns per unit, so the default budget is about 80 ms.
     static func workCost(type: String, structural: Bool, sceneSize: Int, loadedItems: Int) -> Int {
-        if type == "load" || type == "undo" || type == "redo" { return 2 * loadedItems * loadedItems + 1 }
+        if type == "load" || type == "undo" || type == "redo" || type == "step" { return 2 * loadedItems * loadedItems + 1 }
         return (structural ? 4 : 1) * (1 + sceneSize)
     }
 }
@@ -24,7 +24,7 @@ extension Session {
             let document = named ?? (try? message.object("scene")).flatMap { $0 }
             loaded = ((try? document?.objects("views")) ?? nil)?.count ?? 0
             loaded += ((try? document?.objects("constraints")) ?? nil)?.count ?? 0
-        } else if type == "undo" || type == "redo" {
+        } else if type == "undo" || type == "redo" || type == "step" {
             loaded = engine.viewCount + engine.constraints.count
         }
         let structural = type == "add" || type == "remove" || type == "explain"

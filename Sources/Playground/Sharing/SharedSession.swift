@@ -27,6 +27,11 @@ public final class SharedSession {
     private var latest: MessageBuffer?
     /// Every view at `version`, rendered when a follower first needs it.
     private var complete: MessageBuffer?
+    /// Where the owner points, once it has sent a `pointer`.
+    private(set) var pointer: PresenterPointer?
+    /// Pointer positions so far; a follower that sent `pointerVersion` has the newest.
+    private(set) var pointerVersion = 0
+    private var pointerThinning = PointerThinning()
 
     init(code: String, owner: Session) {
         self.code = code
@@ -57,6 +62,27 @@ public final class SharedSession {
     func ownerReplacedScene() {
         stream.sendsEverything = true
         changed = true
+    }
+
+    /// The owner points at `pointer` at transport time `now`: followers get it now, or at the next frame
+    /// (`releasePointer`) when one went out less than `interval` seconds ago.
+    func ownerPointed(_ pointer: PresenterPointer, now: Double, interval: Double) {
+        self.pointer = pointer
+        pointerVersion += 1
+        if pointerThinning.admit(now: now, interval: interval) { queuePointer() }
+    }
+
+    /// True while a pointer position waits for the next frame: the owner's connection keeps ticking.
+    var holdsPointer: Bool { pointerThinning.isHolding }
+
+    /// At a tick: forwards the held pointer position once a frame has passed since the last.
+    func releasePointer(now: Double, interval: Double) {
+        if pointerThinning.release(now: now, interval: interval) { queuePointer() }
+    }
+
+    /// Queues a `pointer` placeholder for every follower; it renders the newest position when taken.
+    func queuePointer() {
+        for follower in followers { follower.outbox.appendPointer() }
     }
 
     /// Queues `message` (an event of the owner's: `conflict`, `animationEnd`, `scene`) for every follower.

@@ -1,0 +1,354 @@
+// Live presenting: sharing this page's session (`share`: a follow link, a join code and its QR code),
+// the follower count (`followers`), handing the controls to a follower (`handOver`), stopping
+// (`unshare`); following someone else's (`follow` from #follow=CODE or a typed code: the canvas large,
+// the panels hidden, "following NAME · live", the step title and the presenter's pointer); and the
+// presenter mode for projectors (large type, high contrast, panels that fold away).
+//
+// document.body.dataset.sharing (the code), .following (the code) and .presenter ("on") tell the
+// stylesheet, and tests, where the page stands.
+//
+// Exports Presenting and followCodeFromHash().
+
+import { encodeQR, drawQR } from './qr.js';
+import { PresenterPointer } from './presenter-pointer.js';
+import { DemoSteps } from './demo-steps.js';
+import { toast } from './toast.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The join code alphabet (no 0/O, 1/I) and length, as the server makes codes. */
+const CODE_PATTERN = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{8}$/;
+
+/** The code in #follow=CODE, upper-cased, or null. */
+export function followCodeFromHash() {
+  const code = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('follow');
+  return code ? code.trim().toUpperCase() : null;
+}
+
+/** Sharing, following and presenter mode. */
+export class Presenting {
+  /**
+   * @param {{ connection, scenes, controls, renderer, selection, sender, canvas }} parts  the page's
+   *   connection, scene store, side panel (its scene list), renderer, selection, latest-wins sender
+   *   and canvas
+   */
+  constructor({ connection, scenes, controls, renderer, selection, sender, canvas }) {
+    this.connection = connection;
+    this.scenes = scenes;
+    this.controls = controls;
+    this.selection = selection;
+    /** The join code of this page's shared session, or null. */
+    this.code = null;
+    /** The absolute follow link, or null. */
+    this.link = null;
+    /** How many follow this page's session. */
+    this.followers = 0;
+    /** The code this page follows, or null. */
+    this.following = null;
+    /** The title of the presenter's current step ('' before one). */
+    this.stepTitle = '';
+    /** False once the server answered `handOver` with `unknown-type`: the controls stay hidden. */
+    this.canHandOver = true;
+    /** The answer to the last `handOver`, or null. */
+    this.lastHandOver = null;
+    this.el = {
+      share: $('present-share'), followButton: $('present-follow'), count: $('present-count'),
+      mode: $('presenter-mode'), panels: $('panels-toggle'),
+      dialog: $('share-dialog'), link: $('share-link'), copy: $('share-copy'), code: $('share-code'),
+      qr: $('share-qr'), dialogCount: $('share-followers'), handOverRow: $('hand-over-row'),
+      handOverTo: $('hand-over-to'), handOver: $('hand-over'), unshare: $('unshare'),
+      followDialog: $('follow-dialog'), followCode: $('follow-code'), followGo: $('follow-go'),
+      followError: $('follow-error'), banner: $('follow-banner'), bannerText: $('follow-text'),
+      bannerStep: $('follow-step'), leave: $('follow-leave'),
+    };
+    this.pointer = new PresenterPointer({ canvas, dot: $('presenter-pointer'), renderer, selection, sender });
+    this.steps = new DemoSteps({
+      connection, scenes, bar: $('steps-bar'), title: $('steps-title'), prev: $('steps-prev'), next: $('steps-next'),
+    }, { onError: (answer) => toast(`That step failed: ${answer.message ?? answer.code}`) });
+    this.wire();
+    connection.addEventListener('message', (event) => this.onMessage(event.detail));
+    connection.addEventListener('state', (event) => this.onState(event.detail.state));
+  }
+
+  wire() {
+    const { el } = this;
+    el.share.addEventListener('click', () => this.share());
+    el.followButton.addEventListener('click', () => {
+      el.followError.hidden = true;
+      el.followDialog.showModal();
+    });
+    el.followGo.addEventListener('click', () => this.followTyped());
+    el.followCode.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        this.followTyped();
+      }
+    });
+    el.copy.addEventListener('click', () => this.copyLink());
+    el.unshare.addEventListener('click', () => this.unshare());
+    el.handOver.addEventListener('click', () => this.handOver());
+    el.leave.addEventListener('click', () => this.leave());
+    el.mode.addEventListener('click', () => this.setPresenterMode(document.body.dataset.presenter !== 'on'));
+    el.panels.addEventListener('click', () => this.setPanelsHidden(document.body.dataset.panels !== 'hidden'));
+  }
+
+  /**
+   * A new session (`hello`): follows the code of #follow=… (or the one followed before a reconnect)
+   * and returns true; false when the page should open a scene of its own. A share does not outlive
+   * its connection's session, so it is cleared.
+   */
+  onHello() {
+    this.setShared(null);
+    const code = this.following || followCodeFromHash();
+    if (!code) return false;
+    this.follow(code, { fromLink: true });
+    return true;
+  }
+
+  onState(state) {
+    const open = state === 'open';
+    for (const node of [this.el.share, this.el.followButton]) node.disabled = !open;
+  }
+
+  onMessage(message) {
+    switch (message.type) {
+      case 'followers': this.setFollowers(message); break;
+      case 'rejoined':
+        // A session taken back after a dropped connection keeps its share and followers.
+        if (typeof message.shared === 'string') {
+          this.setShared({ code: message.shared, link: `/#follow=${message.shared}` });
+          this.setFollowers({ count: message.followers });
+        }
+        break;
+      case 'pointer': if (this.following) this.pointer.show(message); break;
+      case 'step': if (this.following && message.re === null) this.showStep(message); break;
+      case 'scene':
+        // The presenter loaded another scene (or stepped back, which rebuilds it).
+        if (this.following && message.re === null && message.scene) this.scenes.apply(message.scene);
+        this.updateBanner();
+        break;
+      case 'ended': if (this.following) this.stopFollowing('The presenter stopped sharing.'); break;
+      default: break;
+    }
+  }
+
+  /** After each drawing: the pointer (sent or shown) follows. */
+  afterDraw() {
+    this.pointer.afterDraw();
+  }
+
+  /** The scene changed (loaded, edited, refreshed): the steps bar follows. */
+  sceneChanged() {
+    this.steps.sceneChanged();
+    this.updateBanner();
+  }
+
+  // ------------------------------------------------------------------ owner
+
+  async share() {
+    let answer;
+    try {
+      answer = await this.connection.request({ type: 'share' });
+    } catch {
+      return;
+    }
+    if (answer.type !== 'shared') {
+      toast(`Sharing is not available: ${answer.message ?? answer.code}`);
+      return;
+    }
+    this.setShared(answer);
+    this.setFollowers({ count: answer.followers ?? 0 });
+    this.el.dialog.showModal();
+  }
+
+  /** Shows the share (`shared` answer) or clears it (null). */
+  setShared(answer) {
+    const { el } = this;
+    this.code = answer?.code ?? null;
+    this.link = answer ? new URL(answer.link ?? `/#follow=${answer.code}`, window.location.href).toString() : null;
+    if (this.code) document.body.dataset.sharing = this.code;
+    else delete document.body.dataset.sharing;
+    el.count.hidden = !this.code;
+    el.share.textContent = this.code ? `Sharing ${this.code}` : 'Share live';
+    this.pointer.setSending(Boolean(this.code));
+    if (!this.code) {
+      if (el.dialog.open) el.dialog.close();
+      this.followers = 0;
+      return;
+    }
+    el.link.value = this.link;
+    el.code.textContent = this.code;
+    try {
+      this.qr = encodeQR(this.link);
+      drawQR(el.qr, this.qr, { scale: 4 });
+      el.qr.hidden = false;
+    } catch (error) {
+      // A link over 213 bytes (a very long host name): the link and code still work.
+      el.qr.hidden = true;
+      console.warn(error.message);
+    }
+  }
+
+  /** A `followers` event (or the `shared` answer's count): the count, and whom to hand over to. */
+  setFollowers(message) {
+    const count = Number.isInteger(message.count) ? message.count : 0;
+    this.followers = count;
+    const text = `${count} following`;
+    this.el.count.textContent = text;
+    this.el.dialogCount.textContent = text;
+    // Followers by the server's ids when it lists them, else by their order of joining.
+    const select = this.el.handOverTo;
+    const ids = Array.isArray(message.followers) ? message.followers : null;
+    select.replaceChildren(...Array.from({ length: count }, (_, i) => {
+      const option = document.createElement('option');
+      option.value = ids ? String(ids[i]) : String(i);
+      option.textContent = ids ? String(ids[i]) : `Follower ${i + 1}`;
+      return option;
+    }));
+    this.el.handOverRow.hidden = !this.canHandOver || count === 0;
+  }
+
+  async handOver() {
+    const value = this.el.handOverTo.value;
+    const to = /^\d+$/.test(value) ? Number(value) : value;
+    let answer;
+    try {
+      answer = await this.connection.request({ type: 'handOver', to });
+    } catch {
+      return;
+    }
+    this.lastHandOver = answer;
+    if (answer.type === 'error') {
+      if (answer.code === 'unknown-type') {
+        this.canHandOver = false;
+        this.el.handOverRow.hidden = true;
+        toast('This server cannot hand the controls over.');
+      } else {
+        toast(`Hand-over refused: ${answer.message ?? answer.code}`);
+      }
+      return;
+    }
+    toast('The controls were handed over.');
+  }
+
+  async unshare() {
+    try {
+      await this.connection.request({ type: 'unshare' });
+    } catch {
+      return;
+    }
+    this.setShared(null);
+    toast('Sharing stopped: followers were told.');
+  }
+
+  async copyLink() {
+    try {
+      await navigator.clipboard.writeText(this.link);
+      toast('Follow link copied.');
+    } catch {
+      this.el.link.select();
+      toast('Select the link and copy it.');
+    }
+  }
+
+  // ------------------------------------------------------------------ follower
+
+  followTyped() {
+    const code = this.el.followCode.value.replace(/[\s-]/g, '').toUpperCase();
+    if (!CODE_PATTERN.test(code)) {
+      this.showFollowError('A join code is 8 letters and digits, such as K7QD3MZA.');
+      return;
+    }
+    this.follow(code, { fromLink: false });
+  }
+
+  showFollowError(text) {
+    this.el.followError.textContent = text;
+    this.el.followError.hidden = false;
+  }
+
+  /** Follows `code`; a refused link from the URL falls back to a scene of the page's own. */
+  async follow(code, { fromLink }) {
+    let answer;
+    try {
+      answer = await this.connection.request({ type: 'follow', code });
+    } catch {
+      return; // closed: the next hello follows again
+    }
+    if (answer.type !== 'scene' || !answer.following) {
+      const reason = answer.code === 'unknown-code' ? `No one is sharing with the code ${code}.` : (answer.message ?? answer.code);
+      if (fromLink) {
+        this.stopFollowing(reason);
+      } else {
+        this.showFollowError(reason);
+      }
+      return;
+    }
+    if (this.el.followDialog.open) this.el.followDialog.close();
+    this.following = answer.following;
+    document.body.dataset.following = this.following;
+    const hash = `#follow=${this.following}`;
+    if (window.location.hash !== hash) history.replaceState(null, '', hash);
+    this.steps.setEnabled(false);
+    this.scenes.apply(answer.scene);
+    this.stepTitle = '';
+    if (answer.step) this.showStep(answer.step);
+    this.updateBanner();
+  }
+
+  showStep(step) {
+    const count = Number.isInteger(step.count) ? step.count : 0;
+    this.stepTitle = typeof step.title === 'string' ? `Step ${step.index + 1} of ${count}: ${step.title}` : '';
+    this.updateBanner();
+  }
+
+  updateBanner() {
+    const { banner, bannerText, bannerStep } = this.el;
+    banner.hidden = !this.following;
+    if (!this.following) return;
+    const scene = this.scenes.scene;
+    bannerText.textContent = `following ${scene?.title || scene?.name || this.following} · live`;
+    bannerStep.textContent = this.stepTitle;
+    bannerStep.hidden = !this.stepTitle;
+  }
+
+  async leave() {
+    try {
+      await this.connection.request({ type: 'unfollow' });
+    } catch {
+      // closed: the next hello opens a scene of the page's own, the hash no longer says follow
+    }
+    this.stopFollowing(null);
+  }
+
+  /** Back to a session of the page's own: the follow view goes and a scene is opened. */
+  stopFollowing(reason) {
+    this.following = null;
+    delete document.body.dataset.following;
+    this.pointer.reset();
+    this.stepTitle = '';
+    this.updateBanner();
+    this.steps.setEnabled(true);
+    if (followCodeFromHash()) history.replaceState(null, '', window.location.pathname + window.location.search);
+    if (reason) toast(reason);
+    this.scenes.wanted = null;
+    this.scenes.open(this.scenes.list);
+  }
+
+  // ------------------------------------------------------------------ presenter mode
+
+  setPresenterMode(on) {
+    if (on) document.body.dataset.presenter = 'on';
+    else delete document.body.dataset.presenter;
+    this.el.mode.setAttribute('aria-pressed', String(on));
+    this.el.panels.hidden = !on;
+    if (!on) this.setPanelsHidden(false);
+  }
+
+  setPanelsHidden(hidden) {
+    if (hidden) document.body.dataset.panels = 'hidden';
+    else delete document.body.dataset.panels;
+    this.el.panels.setAttribute('aria-pressed', String(hidden));
+    this.el.panels.textContent = hidden ? 'Show panels' : 'Hide panels';
+  }
+}
