@@ -31,11 +31,11 @@ usage: playground-load [options]            run the load phases against servers 
   --server-pid PID     the running server's pid, for CPU and RSS
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
   --slice S            with both echo and tweak: measure them in turns of about S seconds each
-                       (default 1), see "The two phases in turn" in docs/PERFORMANCE.md
+                       (default 1), see "Placement" in docs/PERFORMANCE.md
   --no-interleave      with both echo and tweak: measure the echo floor, then the tweak phase
   --no-pin             let the kernel place the client and server of the echo and tweak phases
-                       (default: both on one CPU, so that both phases run alike, see "The two
-                       kinds of run" in docs/PERFORMANCE.md; never pinned with --url)
+                       (default: both on one CPU, so that both phases run alike, see "Placement"
+                       in docs/PERFORMANCE.md; never pinned with --url)
 """
 
 /// A run as the flags describe it; the defaults are the figures docs/PERFORMANCE.md reports.
