@@ -38,11 +38,13 @@ let package = Package(
         .executableTarget(name: "text-bench", dependencies: ["AutoLayout", "TextShaping"], path: "Benchmarks/text-bench"),
         // An independent dense LP the solver's random tests compare with (no dependency on Cassowary).
         // Optimised even in debug builds: the random edit sequences solve it after every step.
-        .executableTarget(name: "import-bench", dependencies: ["Playground"], path: "Benchmarks/import-bench"),
+        .executableTarget(name: "import-bench", dependencies: ["Playground", "IBFixtures"], path: "Benchmarks/import-bench"),
         .target(name: "SolverReference", path: "Tests/SolverReference", swiftSettings: [.unsafeFlags(["-O"])]),
+        // Interface Builder documents the importer's tests and import-bench both read.
+        .target(name: "IBFixtures", path: "Tests/IBFixtures"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverReference"]),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "SolverReference"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout", "SolverReference"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout", "SolverReference", "IBFixtures"]),
         .testTarget(name: "LayoutPlaygroundTests", dependencies: ["layout-playground"]),
         .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "AutoLayout"]),
     ],

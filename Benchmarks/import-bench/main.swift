@@ -1,4 +1,5 @@
 import Foundation
+import IBFixtures
 import Playground
 
 // import-bench: an Interface Builder document imported and laid out, two ways:
@@ -25,7 +26,7 @@ while let argument = arguments.next() {
     }
 }
 
-let document = BenchDocument.storyboard(rows: rows)
+let document = IBFixture.settingsRows(rows)
 let message = try JSONSerialization.data(withJSONObject: ["type": "import", "format": "storyboard",
                                                            "document": document, "id": 1])
 let text = String(decoding: message, as: UTF8.self)

@@ -1,47 +1,29 @@
 import Foundation
+import IBFixtures
 import Testing
 @testable import Playground
 
 /// `import`: small hand-written Interface Builder documents through the session, with every expected
 /// frame worked out by hand in the comments.
 @Suite struct ImportProtocolTests {
-    static func xib(_ body: String, device: String = #"<device id="retina4_7" orientation="portrait" appearance="light"/>"#,
-                    resources: String = "") -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES">
-            \(device)
-            <objects>
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
-                \(body)
-            </objects>
-            <resources>\(resources)</resources>
-        </document>
-        """
-    }
-
     /// A 320 × 100 card: a label 20 pt in from the leading edge and centred vertically, an image
     /// view at half the card's width (multiplier 1:2) and a placeholder constraint.
-    static let card = xib("""
+    static let card = IBFixture.xib("""
         <view contentMode="scaleToFill" id="card-1" userLabel="Card">
-            <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+            \(IBFixture.frame(0, 0, 320, 100))
             <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
             <subviews>
-                <label opaque="NO" text="Hello there" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-1">
-                    <rect key="frame" x="20" y="40" width="85" height="20.5"/>
-                </label>
-                <imageView image="star" translatesAutoresizingMaskIntoConstraints="NO" id="img-1">
-                    <rect key="frame" x="160" y="0.0" width="160" height="24"/>
-                </imageView>
+                <label opaque="NO" text="Hello there" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-1">\(IBFixture.frame(20, 40, 85, 20.5))</label>
+                <imageView image="star" translatesAutoresizingMaskIntoConstraints="NO" id="img-1">\(IBFixture.frame(160, 0, 160, 24))</imageView>
             </subviews>
             <constraints>
-                <constraint firstItem="lbl-1" firstAttribute="leading" secondItem="card-1" secondAttribute="leading" constant="20" id="c-lead"/>
-                <constraint firstItem="lbl-1" firstAttribute="centerY" secondItem="card-1" secondAttribute="centerY" id="c-centre"/>
-                <constraint firstItem="img-1" firstAttribute="width" secondItem="card-1" secondAttribute="width" multiplier="1:2" id="c-half"/>
-                <constraint firstAttribute="trailing" secondItem="img-1" secondAttribute="trailing" id="c-trail"/>
-                <constraint firstItem="img-1" firstAttribute="top" secondItem="card-1" secondAttribute="top" id="c-top"/>
-                <constraint firstItem="img-1" firstAttribute="bottom" relation="greaterThanOrEqual" secondItem="lbl-1" secondAttribute="top" constant="-100" priority="750" id="c-loose"/>
-                <constraint firstItem="lbl-1" firstAttribute="top" secondItem="card-1" secondAttribute="top" constant="5" placeholder="YES" id="c-place"/>
+                \(IBFixture.constraint("lbl-1", "leading", nil, "card-1", "leading", constant: 20, id: "c-lead"))
+                \(IBFixture.constraint("lbl-1", "centerY", nil, "card-1", "centerY", id: "c-centre"))
+                \(IBFixture.constraint("img-1", "width", nil, "card-1", "width", multiplier: "1:2", id: "c-half"))
+                \(IBFixture.constraint(nil, "trailing", nil, "img-1", "trailing", id: "c-trail"))
+                \(IBFixture.constraint("img-1", "top", nil, "card-1", "top", id: "c-top"))
+                \(IBFixture.constraint("img-1", "bottom", "greaterThanOrEqual", "lbl-1", "top", constant: -100, priority: 750, id: "c-loose"))
+                \(IBFixture.constraint("lbl-1", "top", nil, "card-1", "top", constant: 5, placeholder: true, id: "c-place"))
             </constraints>
             <connections>
                 <outlet property="greeting" destination="lbl-1" id="o-1"/>
@@ -84,11 +66,8 @@ import Testing
         #expect(reply["roots"] == nil)
     }
 
-    static let storyboard = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" initialViewController="vc-2">
-            <device id="retina5_9" orientation="portrait" appearance="light"/>
-            <scenes>
+    static let storyboard = IBFixture.storyboard(
+        initial: "vc-2", device: #"<device id="retina5_9" orientation="portrait" appearance="light"/>"#, scenes: """
                 <scene sceneID="s-1"><objects>
                     <viewController title="First" id="vc-1" sceneMemberID="viewController">
                         <view key="view" contentMode="scaleToFill" id="view-1">
@@ -124,9 +103,7 @@ import Testing
                         </view>
                     </viewController>
                 </objects></scene>
-            </scenes>
-        </document>
-        """
+        """)
 
     @Test func storyboardStartsAtTheInitialControllerAndListsRoots() throws {
         let client = SessionClient()
@@ -150,7 +127,7 @@ import Testing
     /// A table view cell: its content view keeps the cell's margins (11 pt top, 16 pt leading on a
     /// 375 pt cell), so a label pinned to the margins sits at (16, 11).
     @Test func cellLaysOutInItsContentViewMargins() throws {
-        let cell = Self.xib("""
+        let cell = IBFixture.xib("""
             <tableViewCell contentMode="scaleToFill" reuseIdentifier="Row" id="cell-1">
                 <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
                 <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="cell-1" id="content-1">
@@ -177,7 +154,7 @@ import Testing
 
     /// A stack view of two labels, 8 pt apart, pinned at (20, 30).
     @Test func stackViewsArrangeTheirSubviews() throws {
-        let stack = Self.xib("""
+        let stack = IBFixture.xib("""
             <view contentMode="scaleToFill" id="root-1">
                 <rect key="frame" x="0.0" y="0.0" width="300" height="200"/>
                 <subviews>
@@ -247,7 +224,7 @@ import Testing
     }
 
     @Test func tooManyElementsStopsTheReader() throws {
-        let many = Self.xib(String(repeating: "<p/>", count: 60_000))
+        let many = IBFixture.xib(String(repeating: "<p/>", count: 60_000))
         let client = SessionClient()
         let reply = importing(client, ["format": "xib", "document": many])
         #expect(reply["code"] as? String == "too-many-elements")

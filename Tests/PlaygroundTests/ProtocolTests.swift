@@ -17,21 +17,7 @@ import Testing
     @Test func inlineSceneAnimatesAsUIKitWould() {
         let client = SessionClient()
         client.send(["type": "clock", "mode": "manual"])
-        let scene: [String: Any] = [
-            "name": "nav",
-            "root": ["size": [390, 844], "safeArea": [47, 0, 34, 0]],
-            "views": [["id": "nav"], ["id": "list"]],
-            "constraints": [
-                ["id": "navTop", "first": "nav.top", "second": "root.top"],
-                ["first": "nav.leading", "second": "root.leading"],
-                ["first": "nav.trailing", "second": "root.trailing"],
-                ["first": "nav.height", "constant": 62],
-                ["first": "list.top", "second": "nav.bottom"],
-                ["first": "list.leading", "second": "root.leading"],
-                ["first": "list.trailing", "second": "root.trailing"],
-                ["first": "list.bottom", "second": "root.safeArea.bottom"],
-            ],
-        ]
+        let scene = navScene()
         let loaded = client.send(["type": "load", "scene": scene, "id": 1])
         #expect(types(loaded) == ["frames", "scene"])
         let document = loaded[1]["scene"] as? [String: Any]

@@ -36,24 +36,6 @@ private struct ScriptedBytes: RandomNumberGenerator {
     }
 }
 
-/// The scene of `ProtocolTests.inlineSceneAnimatesAsUIKitWould`: a 62 pt bar over a list, 390 × 844,
-/// safe area 47 top and 34 bottom.
-private func navScene() -> [String: Any] { [
-    "name": "nav",
-    "root": ["size": [390, 844], "safeArea": [47, 0, 34, 0]],
-    "views": [["id": "nav"], ["id": "list"]],
-    "constraints": [
-        ["id": "navTop", "first": "nav.top", "second": "root.top"],
-        ["first": "nav.leading", "second": "root.leading"],
-        ["first": "nav.trailing", "second": "root.trailing"],
-        ["first": "nav.height", "constant": 62],
-        ["first": "list.top", "second": "nav.bottom"],
-        ["first": "list.leading", "second": "root.leading"],
-        ["first": "list.trailing", "second": "root.trailing"],
-        ["first": "list.bottom", "second": "root.safeArea.bottom"],
-    ],
-] }
-
 @Suite struct SharingTests {
     let registry = LocalShareRegistry(maxSharedSessions: 2, maxFollowers: 2)
 

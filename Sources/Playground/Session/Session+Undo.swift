@@ -35,8 +35,12 @@ extension Session {
             history.clear()
             return answer
         case .record:
-            let before = sceneText()
             let key = try Self.constantOnlyKey(message)
+            // The next position of a slider drag joins the step already recorded, whatever it changes:
+            // the documents before and after are not needed, and writing them (twice a message) would
+            // be most of a tweak's cost.
+            if let key, key == history.lastKey, !history.undoStack.isEmpty { return try body() }
+            let before = sceneText()
             defer {
                 if sceneText() != before {
                     if key == nil || key != history.lastKey || history.undoStack.isEmpty {

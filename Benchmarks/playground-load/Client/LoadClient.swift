@@ -3,59 +3,6 @@ import CLibWebSockets
 import Glibc
 import Playground
 
-/// What the sessions of a run do.
-enum Workload {
-    /// Nothing after connecting (and loading, when asked): memory per idle session.
-    case idle
-    /// Every session sends a `set` of `top0` at `rate` per second and measures send → `frames` latency.
-    /// Against the echo server the same messages come back and the round trip is measured instead.
-    case tweak(rate: Double)
-    /// Every session runs a one-second animation of `top0` and starts the next one on `animationEnd`.
-    case animate(duration: Double)
-}
-
-/// One client connection and what it measured.
-final class LoadConnection {
-    enum State { case connecting, open, loaded, closed, failed }
-
-    let index: Int
-    var wsi: OpaquePointer?
-    var state = State.connecting
-    var rx: [UInt8] = []
-    var outgoing: [String] = []
-    var outgoingHead = 0
-    /// The last buffer written: kept until the next WRITEABLE (permessage-deflate may still read it).
-    var inFlight: UnsafeMutableRawBufferPointer?
-
-    var nextID = 1
-    var loadID = -1
-    /// Request id → when it was written (µs) and whether the window was open then, for tweaks: a tweak
-    /// sent in the window is measured whenever its answer comes.
-    var sentAt: [Int: (micros: Int64, measured: Bool)] = [:]
-    /// When the last `frames` arrived (µs).
-    var lastFrameAt: Int64 = 0
-    /// The previous frame's arrival inside the current animation, for intervals (0: none yet).
-    var intervalStart: Int64 = 0
-    var framesInWindow = 0
-    var nextTweakAt: Int64 = 0
-    var toggle = false
-    var errors = 0
-
-    init(index: Int) { self.index = index }
-
-    deinit { inFlight?.deallocate() }
-
-    func queue(_ text: String) {
-        outgoing.append(text)
-        if let wsi { lws_callback_on_writable(wsi) }
-    }
-
-    func takeID() -> Int {
-        nextID += 1
-        return nextID
-    }
-}
-
 /// A libwebsockets client context holding many connections to one server, all serviced on this thread.
 final class LoadClient {
     let host: String
@@ -191,6 +138,33 @@ final class LoadClient {
         }
     }
 
+    /// The join code of the last `shared` answer (`share(_:)`).
+    private var sharedCode: String?
+
+    /// Shares the session of `connection` (loaded) and returns its join code; nil when no `shared`
+    /// answer came within `timeout` seconds.
+    func share(_ connection: LoadConnection, timeout: Double = 10) -> String? {
+        sharedCode = nil
+        connection.queue(SceneDocument.share(id: connection.takeID()))
+        let deadline = monotonicSeconds() + timeout
+        while sharedCode == nil, monotonicSeconds() < deadline { service(for: 0.01) }
+        return sharedCode
+    }
+
+    /// Makes every open connection that has no scene of its own a follower of the shared session
+    /// `code`; waits until each has its `scene` answer (it is then `loaded`), or `timeout` seconds.
+    func follow(code: String, timeout: Double = 60) {
+        for connection in connections where connection.state == .open {
+            connection.isFollower = true
+            connection.loadID = connection.takeID()
+            connection.queue(SceneDocument.follow(code: code, id: connection.loadID))
+        }
+        let deadline = monotonicSeconds() + timeout
+        while monotonicSeconds() < deadline, connections.contains(where: { $0.state == .open }) {
+            service(for: 0.01)
+        }
+    }
+
     /// Starts the workload on every loaded (or, against the echo server, open) connection; after
     /// `pause()`, starts the tweaks again, spread over the period anew.
     func start(_ workload: Workload) {
@@ -207,7 +181,8 @@ final class LoadClient {
                 let period = 1_000_000 / rate
                 connection.nextTweakAt = now + Int64(period * Double(position) / Double(max(1, ready.count)))
             case .animate(let duration):
-                sendAnimate(connection, duration: duration)
+                // A follower's session is the owner's: the owner animates it for every follower.
+                if !connection.isFollower { sendAnimate(connection, duration: duration) }
             }
         }
         if !timerArmed { armTimer(in: 1000) }
@@ -342,7 +317,7 @@ final class LoadClient {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pre + count, alignment: 16)
         connection.inFlight = buffer
         UnsafeMutableRawBufferPointer(rebasing: buffer[pre...]).copyBytes(from: text.utf8)
-        if let id = Self.integer(after: #""id":"#, in: UnsafeRawBufferPointer(rebasing: buffer[pre...])),
+        if let id = MessageScan.integer(after: #""id":"#, in: UnsafeRawBufferPointer(rebasing: buffer[pre...])),
            text.hasPrefix(#"{"type":"set""#) {
             connection.sentAt[id] = (monotonicMicros(), measuring)
         }
@@ -367,7 +342,7 @@ final class LoadClient {
     private func handle(_ connection: LoadConnection, _ message: UnsafeRawBufferPointer) {
         let now = monotonicMicros()
         if echo, case .tweak = workload {
-            if let id = Self.integer(after: #""id":"#, in: message),
+            if let id = MessageScan.integer(after: #""id":"#, in: message),
                let sent = connection.sentAt.removeValue(forKey: id), sent.measured {
                 latencies.append(Int32(clamping: now - sent.micros))
             }
@@ -383,90 +358,28 @@ final class LoadClient {
             connection.intervalStart = now
             return
         }
-        let re = Self.integer(after: #""re":"#, in: message)
-        if Self.contains(#""type":"ok""#, in: message) {
+        let re = MessageScan.integer(after: #""re":"#, in: message)
+        if MessageScan.contains(#""type":"ok""#, in: message) {
             if let re, let sent = connection.sentAt.removeValue(forKey: re), sent.measured,
                connection.lastFrameAt >= sent.micros {
                 latencies.append(Int32(clamping: connection.lastFrameAt - sent.micros))
             }
-        } else if Self.contains(#""type":"scene""#, in: message) {
+        } else if MessageScan.contains(#""type":"scene""#, in: message) {
             if re == connection.loadID { connection.state = .loaded }
-        } else if Self.contains(#""type":"animationEnd""#, in: message) {
-            if case .animate(let duration) = workload { sendAnimate(connection, duration: duration) }
-        } else if Self.contains(#""type":"hello""#, in: message) {
+        } else if MessageScan.contains(#""type":"animationEnd""#, in: message) {
+            if connection.isFollower {
+                // The owner's next animation starts a round trip later: not a frame interval.
+                connection.intervalStart = 0
+            } else if case .animate(let duration) = workload {
+                sendAnimate(connection, duration: duration)
+            }
+        } else if MessageScan.contains(#""type":"shared""#, in: message) {
+            sharedCode = MessageScan.string(after: #""code":""#, in: message)
+        } else if MessageScan.contains(#""type":"hello""#, in: message)
+                    || MessageScan.contains(#""type":"followers""#, in: message) {
         } else {
             connection.errors += 1
             if unexpected.count < 5 { unexpected.append(String(String(decoding: message, as: UTF8.self).prefix(200))) }
         }
     }
-
-    /// Whether `key` occurs in `bytes` (a byte search: the client reads thousands of messages a second).
-    static func contains(_ key: StaticString, in bytes: UnsafeRawBufferPointer) -> Bool {
-        let pattern = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-        var index = 0
-        while index <= bytes.count - pattern.count {
-            if bytes[index] == first, memcmp(bytes.baseAddress! + index, pattern.baseAddress!, pattern.count) == 0 {
-                return true
-            }
-            index += 1
-        }
-        return false
-    }
-
-    /// The non-negative integer right after the first `key` in `bytes`.
-    static func integer(after key: StaticString, in bytes: UnsafeRawBufferPointer) -> Int? {
-        let pattern = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-        guard bytes.count >= pattern.count else { return nil }
-        var index = 0
-        outer: while index <= bytes.count - pattern.count {
-            for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] {
-                index += 1
-                continue outer
-            }
-            var value = 0
-            var position = index + pattern.count
-            var digits = 0
-            while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 {
-                value = value * 10 + Int(bytes[position] - 48)
-                position += 1
-                digits += 1
-            }
-            return digits > 0 ? value : nil
-        }
-        return nil
-    }
-}
-
-func loadClientCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
-                        _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-    guard let wsi, let contextUser = lws_context_user(lws_get_context(wsi)) else { return 0 }
-    let client = Unmanaged<LoadClient>.fromOpaque(contextUser).takeUnretainedValue()
-    switch reason {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED:
-        if let connection = client.connection(wsi) { client.established(connection) }
-    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "?"
-        if let connection = client.connection(wsi) { client.failed(connection, reason) }
-    case LWS_CALLBACK_CLIENT_CLOSED:
-        if let connection = client.connection(wsi) { client.closed(connection) }
-    case LWS_CALLBACK_CLIENT_WRITEABLE:
-        if let connection = client.connection(wsi) { return client.writeable(connection) }
-    case LWS_CALLBACK_CLIENT_RECEIVE:
-        if let connection = client.connection(wsi) {
-            let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
-            client.receive(connection, bytes, first: lws_is_first_fragment(wsi) != 0,
-                           final: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0)
-        }
-    default:
-        break
-    }
-    return 0
-}
-
-/// The client timer's callback (tweaks, and the wake-ups that end `service(for:)`); `argument` is the
-/// unretained `LoadClient`.
-func loadClientTimerFired(_ argument: UnsafeMutableRawPointer?) {
-    guard let argument else { return }
-    Unmanaged<LoadClient>.fromOpaque(argument).takeUnretainedValue().timerFired()
 }

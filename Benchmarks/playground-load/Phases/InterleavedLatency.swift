@@ -4,8 +4,8 @@
 /// A pinned pair cannot move away from whatever takes its CPU for milliseconds, and such stalls come and
 /// go over seconds: measured one after the other, the phase that met them got the stretched tail, the
 /// tweak's in some runs, the echo's in others (a tweak p99 of 0.55× the floor's). In slices of about a
-/// second, taken in turn, each phase's window spans the same stretch of the run (see "The two phases in
-/// turn" in docs/PERFORMANCE.md). Both servers run throughout; the side not being measured sends
+/// second, taken in turn, each phase's window spans the same stretch of the run (see "Placement" in
+/// docs/PERFORMANCE.md). Both servers run throughout; the side not being measured sends
 /// nothing, and an idle session costs its server nothing.
 struct InterleavedLatency {
     let echo: Target

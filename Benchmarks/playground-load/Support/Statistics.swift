@@ -2,6 +2,7 @@
 struct Summary {
     var count: Int
     var min: Double
+    var p5: Double
     var p50: Double
     var p99: Double
     var max: Double
@@ -17,6 +18,7 @@ struct Summary {
         }
         count = sorted.count
         min = sorted[0]
+        p5 = rank(0.05)
         p50 = rank(0.50)
         p99 = rank(0.99)
         max = sorted[sorted.count - 1]
@@ -40,3 +42,6 @@ func fixed(_ value: Double, _ digits: Int = 2) -> String {
     }
     return text
 }
+
+/// `bytes` in MiB with one decimal, e.g. `12.5 MB`.
+func megabytes(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + " MB" }

@@ -67,3 +67,8 @@ func machineBusySeconds() -> Double {
     let idle = fields[3] + fields[4]   // idle + iowait
     return (fields.reduce(0, +) - idle) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
+
+/// The machine's 1-minute load average, as /proc/loadavg prints it.
+func loadAverage() -> String {
+    String(readText("/proc/loadavg")?.split(separator: " ").first ?? "?")
+}

@@ -35,4 +35,10 @@ enum SceneDocument {
 
     /// `{"type":"clock","fps":fps}`.
     static func clock(fps: Int, id: Int) -> String { #"{"type":"clock","mode":"realtime","fps":\#(fps),"id":\#(id)}"# }
+
+    /// `{"type":"share"}`: the answer is `shared` with the join code.
+    static func share(id: Int) -> String { #"{"type":"share","id":\#(id)}"# }
+
+    /// `{"type":"follow","code":code}`: the answer is the shared session's `scene`.
+    static func follow(code: String, id: Int) -> String { #"{"type":"follow","code":"\#(code)","id":\#(id)}"# }
 }
