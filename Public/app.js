@@ -144,6 +144,15 @@ for (const id of ['animate', 'duration', 'curve', 'classic-bug']) $(id).addEvent
 $('deselect').addEventListener('click', () => selection.select(null));
 $('offscreen').addEventListener('change', (event) => renderer.setShowOffscreen(event.target.checked));
 renderer.setShowOffscreen($('offscreen').checked);
+$('overlays-button').addEventListener('click', (event) => {
+  const open = event.currentTarget.getAttribute('aria-expanded') !== 'true';
+  event.currentTarget.setAttribute('aria-expanded', String(open));
+  $('overlays-menu').hidden = !open;
+});
+for (const box of document.querySelectorAll('input[data-overlay]')) {
+  box.addEventListener('change', () => renderer.setOverlay(box.dataset.overlay, box.checked));
+  renderer.setOverlay(box.dataset.overlay, box.checked);
+}
 $('log-clear').addEventListener('click', () => log.clear());
 
 // ---------------------------------------------------------------- server messages

@@ -4,7 +4,7 @@
 // multiplied down the tree, children after parents. At most one draw per
 // animation frame: callers mark the picture dirty with invalidate().
 //
-// Exports Renderer, axisOf(attribute), splitAnchor(name) and paletteColor(index).
+// Exports Renderer, axisOf(attribute), splitAnchor(name), paletteColor(index) and rectsOverlap(a, b).
 
 import { drawText, loadFonts } from './text.js';
 
@@ -23,6 +23,8 @@ const HIT_MIN_ALPHA = 0.01; // UIKit ignores views with alpha < 0.01 when hit te
 const LINE_REQUIRED = '#1d5fd1';
 const LINE_BROKEN = '#d92d20';
 const AMBIGUOUS = '#c2410c';
+const SAFE_AREA = '#d9480f';
+const MARGINS = '#7c3aed';
 
 const X_ATTRIBUTES = new Set(['left', 'right', 'leading', 'trailing', 'centerX', 'leftMargin', 'rightMargin',
   'leadingMargin', 'trailingMargin', 'centerXWithinMargins']);
@@ -53,6 +55,11 @@ function attributeValue(attribute, [x, y, w, h]) {
     case 'height': return h;
     default: return null;
   }
+}
+
+/** Whether two CSS-px rectangles [x, y, w, h] overlap by more than half a pixel each way. */
+export function rectsOverlap(a, b) {
+  return a[0] < b[0] + b[2] - 0.5 && b[0] < a[0] + a[2] - 0.5 && a[1] < b[1] + b[3] - 0.5 && b[1] < a[1] + a[3] - 0.5;
 }
 
 function insetRect([x, y, w, h], [top, left, bottom, right]) {
@@ -145,7 +152,12 @@ export class Renderer {
     this.showOffscreen = true;
     this.hits = []; // [{ id, matrix: DOMMatrix (device px), w, h, alpha, offscreen }] in draw order
     this.labels = []; // [{ id, text, full, size, rect, box, backdrop, offscreen }] as drawn (CSS px, tests)
+    this.texts = []; // [{ id, rect, offscreen }]: the lines of text views as drawn (CSS px, tests)
+    this.overlayLabels = []; // [{ id, text, rect }]: the safe area's and keyboard's captions (CSS px, tests)
+    this.badges = []; // [{ id, text, rect }]: the selected view's constraint badges (CSS px, tests)
+    this.overlays = { safeArea: true, margins: false, keyboard: true }; // which overlays are drawn
     this.labelJobs = null; // labels of the pass being drawn, drawn after its boxes
+    this.textJobs = null; // device-px boxes of the text lines of the pass being drawn
     this.cssWidth = 0;
     this.cssHeight = 0;
     this.dpr = 1;
@@ -215,6 +227,13 @@ export class Renderer {
     this.invalidate();
   }
 
+  /** Turns an overlay on or off: "safeArea", "margins" (the selected view's, else the root's) or "keyboard". */
+  setOverlay(name, on) {
+    if (!(name in this.overlays)) return;
+    this.overlays[name] = Boolean(on);
+    this.invalidate();
+  }
+
   /** Schedule one redraw on the next animation frame (coalesces many calls). */
   invalidate() {
     if (this.rafId) return;
@@ -254,6 +273,9 @@ export class Renderer {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.hits = [];
     this.labels = [];
+    this.texts = [];
+    this.overlayLabels = [];
+    this.badges = [];
     this.inner = new Map();
 
     if (!this.scene) {
@@ -314,11 +336,12 @@ export class Renderer {
     ctx.clip();
     ctx.setTransform(base);
     this.drawPass(frames, 1, scale, false);
-    this.drawKeyboard(frames, scale);
+    if (this.overlays.keyboard) this.drawKeyboard(frames, scale);
     ctx.restore();
 
     ctx.setTransform(base);
-    this.drawSafeArea(W, H, scale);
+    if (this.overlays.safeArea) this.drawSafeArea(W, H, scale);
+    if (this.overlays.margins) this.drawMargins();
     this.drawAmbiguity();
     this.drawConstraints(frames);
     this.drawSelection();
@@ -335,10 +358,17 @@ export class Renderer {
   drawPass(frames, alpha, scale, ghost) {
     const first = this.hits.length;
     this.labelJobs = [];
+    this.textJobs = [];
     this.drawView('root', frames, alpha, scale, ghost, []);
     const jobs = this.labelJobs;
+    const texts = this.textJobs;
     this.labelJobs = null;
-    this.drawLabels(jobs, this.hits.slice(first), scale, ghost);
+    this.textJobs = null;
+    const { dpr } = this;
+    for (const { id, box } of texts) {
+      this.texts.push({ id, offscreen: ghost, rect: [box.x0 / dpr, box.y0 / dpr, (box.x1 - box.x0) / dpr, (box.y1 - box.y0) / dpr] });
+    }
+    this.drawLabels(jobs, this.hits.slice(first), scale, ghost, texts.map((t) => t.box));
   }
 
   /**
@@ -368,7 +398,12 @@ export class Renderer {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
       if (alpha > 0) {
         this.drawBox(id, w, h, alpha, scale);
-        if (view.kind) drawText(ctx, view, w, h, alpha);
+        if (view.kind) {
+          const matrix = ctx.getTransform();
+          for (const [lx, ly, lw, lh] of drawText(ctx, view, w, h, alpha)) {
+            this.textJobs?.push({ id, box: deviceBox(matrix, lx, ly, lw, lh) });
+          }
+        }
         // A text view shows its text; its name label would cover it.
         if (!view.kind) this.labelJobs?.push({
           id, text: view.label || id, fill: this.colorOf(id), alpha, w, h, matrix: ctx.getTransform(),
@@ -415,17 +450,21 @@ export class Renderer {
 
   /**
    * Labels after every box of a pass. Each fits its box: the font shrinks from LABEL_PX down to
-   * LABEL_MIN_PX, then the text is ellipsized. It goes in the first corner of its box that no view
-   * drawn after it covers (top left, top right, bottom left, bottom right), else in the band above
-   * (or below) the views that cover it, in a smaller font if that band is narrow; when there is no
-   * room at all, on a light backdrop above everything, in a corner clear of the other labels.
+   * LABEL_MIN_PX, then the text is ellipsized. It never covers another label or a line of text (the
+   * text views' lines, `texts`, device-px boxes). It goes in the first place in its box that no view
+   * drawn after it covers (the corners, then the middles of the top edge and of the left edge), else
+   * in the band above (or below) the views that cover it, in a smaller font if that band is narrow;
+   * when there is no room at all, on a light backdrop above everything, in the first corner clear of
+   * the other labels and of text. A label with no such place is left out (hovering the view names it).
    */
-  drawLabels(jobs, hits, scale, ghost) {
+  drawLabels(jobs, hits, scale, ghost, texts = []) {
     const { ctx, dpr } = this;
     const base = hits.length ? this.hits.indexOf(hits[0]) : 0;
     // Device-px boxes of what is drawn, to tell what covers a label.
     const boxes = hits.map((hit) => (hit.alpha > 0 ? deviceBox(hit.matrix, 0, 0, hit.w, hit.h) : null));
     const overlaps = (a, b) => a.x0 < b.x1 - dpr && a.x1 > b.x0 + dpr && a.y0 < b.y1 - dpr && a.y1 > b.y0 + dpr;
+    // Content a label may never cover: text, and the labels placed before it (parents first).
+    const taken = [...texts];
     const placed = [];
     for (const job of jobs) {
       const unit = Math.sqrt(Math.abs(job.matrix.a * job.matrix.d - job.matrix.b * job.matrix.c)) || 1;
@@ -457,16 +496,19 @@ export class Renderer {
       const local = (x, y, t) => deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
       const coverers = [];
       for (let i = job.hit - base + 1; i < boxes.length; i += 1) if (boxes[i]) coverers.push(boxes[i]);
+      const free = (r) => !taken.some((b) => overlaps(b, r));
       const clear = (x, y, t) => {
         const r = local(x, y, t);
-        return !coverers.some((b) => overlaps(b, r));
+        return free(r) && !coverers.some((b) => overlaps(b, r));
       };
       let choice = null;
       const t = fit(Math.min(LABEL_PX, boxH - 2));
       const roomy = boxH >= t.h + 2 * pad;
       const top = roomy ? pad - 1 : (boxH - t.h) / 2;
       const bottom = roomy ? boxH - pad + 1 - t.h : top;
-      for (const [x, y] of [[pad, top], [boxW - pad - t.w, top], [pad, bottom], [boxW - pad - t.w, bottom]]) {
+      const spots = [[pad, top], [boxW - pad - t.w, top], [pad, bottom], [boxW - pad - t.w, bottom],
+        [(boxW - t.w) / 2, top], [pad, (boxH - t.h) / 2]];
+      for (const [x, y] of spots) {
         if (clear(x, y, t)) { choice = { x, y, t }; break; }
       }
       if (!choice) {
@@ -483,30 +525,24 @@ export class Renderer {
           if (clear(pad, y, band)) { choice = { x: pad, y, t: band }; break; }
         }
       }
-      ctx.restore();
-      if (choice) {
-        placed.push({ job, px, ...choice, backdrop: false });
-      } else {
-        // On a backdrop: the corners at the fitted size, then at the smallest size against the edges.
+      if (!choice) {
+        // On a backdrop (over the views that cover the box, never over text or a label): the spots at
+        // the fitted size, then at the smallest size against the edges.
         const small = fit(LABEL_MIN_PX);
         const edge = Math.min(1, Math.max(0, (boxH - small.h) / 2));
-        const options = [[pad, top, t], [boxW - pad - t.w, top, t], [pad, bottom, t], [boxW - pad - t.w, bottom, t],
+        const options = [...spots.map(([x, y]) => [x, y, t]),
           [pad, edge, small], [boxW - pad - small.w, edge, small],
           [pad, boxH - edge - small.h, small], [boxW - pad - small.w, boxH - edge - small.h, small]];
-        placed.push({ job, px, t, backdrop: true, options });
+        const spot = options.find(([x, y, size]) => free(local(x, y, size)));
+        if (spot) choice = { x: spot[0], y: spot[1], t: spot[2], backdrop: true };
+      }
+      ctx.restore();
+      if (choice) {
+        placed.push({ job, px, backdrop: false, ...choice });
+        taken.push(local(choice.x, choice.y, choice.t));
       }
     }
-    // Labels with room first, then the ones on a backdrop, in a corner away from the others.
-    const taken = placed.filter((p) => !p.backdrop).map((p) => deviceBox(p.job.matrix, p.x * p.px, p.y * p.px, p.t.w * p.px, p.t.h * p.px));
-    const area = (a, b) => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0))
-      * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-    for (const p of placed.filter((q) => q.backdrop)) {
-      const rects = p.options.map(([x, y, t]) => deviceBox(p.job.matrix, x * p.px, y * p.px, t.w * p.px, t.h * p.px));
-      const cost = rects.map((r) => taken.reduce((sum, q) => sum + area(q, r), 0));
-      const index = cost.indexOf(Math.min(...cost));
-      [p.x, p.y, p.t] = p.options[index];
-      taken.push(rects[index]);
-    }
+    // Labels with room first, then the ones on a backdrop (above the views that cover their boxes).
     for (const p of [...placed.filter((q) => !q.backdrop), ...placed.filter((q) => q.backdrop)]) {
       const { job, px, x, y, t, backdrop } = p;
       ctx.save();
@@ -576,12 +612,11 @@ export class Renderer {
       roundedRect(ctx, x + w * 0.25, y + 10 + 3 * (keyH + 10), w * 0.5, keyH, 4);
       ctx.fill();
     }
-    ctx.fillStyle = '#374151';
-    ctx.font = `600 ${11 * px}px ${this.fontFamily()}`;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(`keyboard ${Math.round(h)} pt`, x + w - 6 * px, y + h - 4 * px);
     ctx.restore();
+    // Its caption on the keyboard itself (nothing else shows there), in root space for caption().
+    const [kx, ky] = [x + rootFrame[0], y + rootFrame[1]];
+    this.caption('keyboard', `keyboard ${Math.round(h)} pt`, '#374151', 11 * px,
+      [[kx + w - 6 * px, ky + h - 17.2 * px, 'right'], [kx + 6 * px, ky + h - 17.2 * px, 'left']]);
   }
 
   drawSafeArea(W, H, scale) {
@@ -593,14 +628,68 @@ export class Renderer {
     ctx.save();
     ctx.setLineDash([6 * px, 4 * px]);
     ctx.lineWidth = 1.5 * px;
-    ctx.strokeStyle = '#d9480f';
+    ctx.strokeStyle = SAFE_AREA;
     ctx.strokeRect(left, top, W - left - right, H - top - bottom);
     ctx.setLineDash([]);
-    ctx.fillStyle = '#d9480f';
-    ctx.font = `600 ${10 * px}px ${this.fontFamily()}`;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText('safe area', W - right - 4 * px, top - 2 * px > 10 * px ? top - 2 * px : top + 12 * px);
+    ctx.restore();
+    // The caption beside one of its edges, wherever it covers no view's name and no text.
+    const size = 10 * px;
+    const x1 = W - right - 4 * px;
+    const x0 = left + 4 * px;
+    const above = (edge) => edge - 2 * px - 1.2 * size;
+    const below = (edge) => edge + 2 * px;
+    const bottomEdge = H - bottom;
+    this.caption('safeArea', 'safe area', SAFE_AREA, size, [
+      [x1, above(top), 'right'], [x0, above(top), 'left'], [x1, below(top), 'right'], [x0, below(top), 'left'],
+      [x1, above(bottomEdge), 'right'], [x1, below(bottomEdge), 'right']].filter(([, y]) => y >= 0 && y + 1.2 * size <= H));
+  }
+
+  /**
+   * An overlay's caption (root points, the context in root space): at the first of `spots`
+   * ([x, top y, "left" | "right" alignment]) whose box covers no drawn label, no line of text and no
+   * caption before it; none is drawn when every spot would. Recorded in overlayLabels.
+   */
+  caption(id, text, color, size, spots) {
+    const { ctx, layout } = this;
+    if (!layout) return;
+    ctx.save();
+    ctx.font = `600 ${size}px ${this.fontFamily()}`;
+    const w = ctx.measureText(text).width;
+    const h = 1.2 * size;
+    const toCss = (x, y) => [layout.ox + x * layout.scale, layout.oy + y * layout.scale, w * layout.scale, h * layout.scale];
+    const content = [...this.labels, ...this.texts].filter((r) => !r.offscreen).map((r) => r.rect)
+      .concat(this.overlayLabels.map((r) => r.rect));
+    for (const [x, y, align] of spots) {
+      const left = align === 'right' ? x - w : x;
+      const rect = toCss(left, y);
+      if (content.some((r) => rectsOverlap(r, rect))) continue;
+      ctx.fillStyle = color;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, left, y + h / 2);
+      this.overlayLabels.push({ id, text, rect });
+      break;
+    }
+    ctx.restore();
+  }
+
+  /** The layout margins of the selected view (else the root's): a dotted purple rectangle. */
+  drawMargins() {
+    const owner = this.selected && this.views.has(this.selected) ? this.selected : 'root';
+    const geometry = this.itemGeometry(`${owner}.margins`);
+    if (!geometry) return;
+    const { ctx, dpr } = this;
+    const [x, y, w, h] = geometry.rect;
+    const corners = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]].map(([px, py]) => geometry.matrix.transformPoint(new DOMPoint(px, py)));
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.strokeStyle = MARGINS;
+    ctx.lineWidth = 1.5 * dpr;
+    ctx.setLineDash([2 * dpr, 3 * dpr]);
+    ctx.beginPath();
+    corners.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+    ctx.closePath();
+    ctx.stroke();
     ctx.restore();
   }
 
@@ -755,14 +844,30 @@ export class Renderer {
           ctx.restore();
         }
       }
-      const text = constraintLabel(c);
-      labels.push({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, text, color });
+      labels.push({ a, b, text: constraintLabel(c), color, id: c.id });
     }
-    // Labels last, on pills, so lines never cover them.
+    // Labels last, on pills, so lines never cover them; each at the first point along its line
+    // (the middle, then towards either end) where it covers no view's name, no text and no other pill.
     ctx.setLineDash([]);
+    const content = [...this.labels, ...this.texts].filter((r) => !r.offscreen).map((r) => r.rect)
+      .concat(this.overlayLabels.map((r) => r.rect));
     for (const label of labels) {
       const w = ctx.measureText(label.text).width + 8 * dpr;
       const h = 15 * dpr;
+      const cssRect = (p) => [(p.x - w / 2) / dpr, (p.y - h / 2) / dpr, w / dpr, h / dpr];
+      // Along the line, then beside it (a pill's size away, either side) when the line is short.
+      const dx = label.b.x - label.a.x;
+      const dy = label.b.y - label.a.y;
+      const length = Math.hypot(dx, dy);
+      const [nx, ny] = length > 0 ? [-dy / length, dx / length] : [0, 1];
+      const step = Math.abs(nx) * (w + 4 * dpr) + Math.abs(ny) * (h + 4 * dpr);
+      const at = (t, k) => ({ x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k });
+      const spots = [0, -1, 1, -2, 2, -3, 3].flatMap((k) => [0.5, 0.3, 0.7, 0.15, 0.85, -0.5, 1.5].map((t) => at(t, k)));
+      const spot = spots.find((p) => !content.some((r) => rectsOverlap(r, cssRect(p)))) || at(0.5, 0);
+      label.x = spot.x;
+      label.y = spot.y;
+      content.push(cssRect(spot));
+      this.badges.push({ id: label.id, text: label.text, rect: cssRect(spot) });
       ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
       roundedRect(ctx, label.x - w / 2, label.y - h / 2, w, h, 4 * dpr);
       ctx.fill();
