@@ -27,6 +27,10 @@ import { ExportImport } from './export-import.js';
 import { IBImport } from './ib-import.js';
 import { ExplainPanel } from './explain.js';
 import { History } from './history.js';
+import { ViewConstraints } from './view-constraints.js';
+import { Outline } from './outline.js';
+import { SizeInspector } from './size-inspector.js';
+import { QuickActions } from './quick-actions.js';
 import { toast, watchProblems } from './toast.js';
 
 const $ = (id) => document.getElementById(id);
@@ -50,6 +54,7 @@ const controls = new Controls({
   sceneSelect: $('scene-select'),
   sceneTitle: $('scene-title'),
   sceneDescription: $('scene-description'),
+  sceneEdited: $('scene-edited'),
   actions: $('actions'),
   keyboardShow: $('keyboard-show'),
   keyboardHide: $('keyboard-hide'),
@@ -111,8 +116,22 @@ const scenes = new Scenes({ connection, log, renderer, controls, editor, frames,
 const link = new SceneLink(scenes);
 const devices = new Devices({ connection, scenes, timeline });
 const explain = new ExplainPanel({ connection, node: $('explain') });
+const outline = new Outline({ node: $('outline') }, {
+  onSelect: (id) => selection.select(id),
+  onHover: (id) => renderer.setHovered(id),
+});
+const quickActions = new QuickActions({ node: $('quick-actions'), frames, scenes }, {
+  onAdd: (equations) => edits.addEquations(equations),
+});
+const sizeInspector = new SizeInspector({ node: $('size-inspector') }, {
+  onChange: (id, fields) => edits.changeView(id, fields),
+});
+const viewConstraints = new ViewConstraints({ list: $('view-constraints'), count: $('view-constraints-count'), controls }, {
+  onReplace: (id, equation, active) => edits.replaceConstraint(id, equation, active),
+});
 const history = new History({ connection, scenes, undo: $('undo'), redo: $('redo'), reset: $('reset-scene') }, {
   onRestored: () => explain.refresh(),
+  onEdited: (edited) => controls.showEdited(edited),
 });
 const edits = new Edits({ connection, sender, controls, log, timeline, scenes, selection });
 const tooltip = new Tooltip({ node: $('tooltip'), stage: $('stage'), canvas, renderer, frames }, { ambiguityOf });
@@ -130,6 +149,13 @@ renderer.onDraw = () => {
   footer.update();
   if (tooltip.point) tooltip.update();
   if (selection.selected) selection.updateInspector();
+  viewConstraints.show(selection.selected);
+  quickActions.show(selection.selected);
+  sizeInspector.show(selection.selected ? renderer.views.get(selection.selected) : null);
+  outline.show(scenes.scene?.views, selection.selected, {
+    hiddenOf: (id) => frames.views[id]?.hidden === true,
+    ambiguityOf,
+  });
   explain.follow(selection.selected);
 };
 
@@ -162,7 +188,8 @@ function onHello(message) {
   const names = Array.isArray(message.scenes) ? message.scenes : [];
   status.showSession(session);
   log.info(`Connected${session ? ` (session ${session})` : ''}; ${names.length} scenes`);
-  devices.fill(Array.isArray(message.devices) ? message.devices : []);
+  controls.setSceneTitles(message.sceneTitles);
+  devices.fill(Array.isArray(message.devices) ? message.devices : [], message.deviceTitles || {});
   timeline.startSession();
   scenes.open(names);
 }

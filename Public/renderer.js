@@ -22,6 +22,7 @@ const GHOST_ALPHA = 0.3; // views outside the screen are drawn this faint
 const HIT_MIN_ALPHA = 0.01; // UIKit ignores views with alpha < 0.01 when hit testing
 const LINE_REQUIRED = '#1d5fd1';
 const LINE_BROKEN = '#d92d20';
+const LINE_CONFLICT = '#ea580c'; // the rest of a conflicting set
 const AMBIGUOUS = '#c2410c';
 const SAFE_AREA = '#d9480f';
 const MARGINS = '#7c3aed';
@@ -155,6 +156,8 @@ export class Renderer {
     this.texts = []; // [{ id, rect, offscreen }]: the lines of text views as drawn (CSS px, tests)
     this.overlayLabels = []; // [{ id, text, rect }]: the safe area's and keyboard's captions (CSS px, tests)
     this.badges = []; // [{ id, text, rect }]: the selected view's constraint badges (CSS px, tests)
+    this.conflict = null; // { broken, ids } of the last conflict still standing (drawn without a selection)
+    this.edgeMarkers = []; // [{ id, side, x, y }]: arrows to conflicting views outside the screen (CSS px, tests)
     this.overlays = { safeArea: true, margins: false, keyboard: true }; // which overlays are drawn
     this.labelJobs = null; // labels of the pass being drawn, drawn after its boxes
     this.textJobs = null; // device-px boxes of the text lines of the pass being drawn
@@ -227,6 +230,15 @@ export class Renderer {
     this.invalidate();
   }
 
+  /**
+   * The conflict to draw: `{ broken, ids }` as the server's `conflict` names them (the broken
+   * constraint's id and the ids of its set), or null once it is gone.
+   */
+  setConflict(conflict) {
+    this.conflict = conflict && Array.isArray(conflict.ids) ? { broken: conflict.broken, ids: conflict.ids } : null;
+    this.invalidate();
+  }
+
   /** Turns an overlay on or off: "safeArea", "margins" (the selected view's, else the root's) or "keyboard". */
   setOverlay(name, on) {
     if (!(name in this.overlays)) return;
@@ -276,6 +288,7 @@ export class Renderer {
     this.texts = [];
     this.overlayLabels = [];
     this.badges = [];
+    this.edgeMarkers = [];
     this.inner = new Map();
 
     if (!this.scene) {
@@ -760,13 +773,21 @@ export class Renderer {
     return matrix.transformPoint(local);
   }
 
-  /** The constraints of the selected view, drawn between the anchors they tie. */
+  /**
+   * The constraints of the selected view and those of the last conflict's set, drawn between the
+   * anchors they tie: the broken one red, the rest of its set orange, the others blue; then an edge
+   * marker for each view of the set that lies outside the screen.
+   */
   drawConstraints(frames) {
-    const id = this.selected;
-    if (!id || !this.views.has(id)) return;
+    const id = this.selected && this.views.has(this.selected) ? this.selected : null;
     const all = this.getConstraints() || [];
+    // The conflict's set, while its broken constraint is still broken (it heals once the conflict goes).
+    const standing = this.conflict && all.some((c) => c.id === this.conflict.broken && c.broken);
+    const inConflict = new Set(standing ? this.conflict.ids : []);
+    if (!id && !inConflict.size) return;
+    const ownerOf = (anchor) => splitAnchor(anchor).item.split('.')[0];
     const mine = all.filter((c) => c.active !== false
-      && (splitAnchor(c.first).item.split('.')[0] === id || splitAnchor(c.second).item.split('.')[0] === id));
+      && ((id && (ownerOf(c.first) === id || ownerOf(c.second) === id)) || inConflict.has(c.id)));
     const { ctx, dpr } = this;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0); // device px
@@ -779,7 +800,7 @@ export class Renderer {
       const second = c.second ? splitAnchor(c.second) : null;
       const g1 = this.itemGeometry(first.item, second?.item);
       if (!g1) continue;
-      const color = c.broken ? LINE_BROKEN : LINE_REQUIRED;
+      const color = c.broken ? LINE_BROKEN : inConflict.has(c.id) ? LINE_CONFLICT : LINE_REQUIRED;
       ctx.strokeStyle = color;
       ctx.fillStyle = color;
       ctx.lineWidth = (c.broken ? 2.5 : 1.5) * dpr;
@@ -878,7 +899,73 @@ export class Renderer {
       ctx.fillText(label.text, label.x, label.y + 0.5 * dpr);
     }
     ctx.restore();
+    this.drawEdgeMarkers(mine.filter((c) => inConflict.has(c.id)));
     void frames;
+  }
+
+  /**
+   * For each view the conflicting constraints tie that lies wholly outside the screen: an arrow just
+   * inside the screen's nearest edge, pointing at it, with its name on a pill (recorded in edgeMarkers).
+   */
+  drawEdgeMarkers(constraints) {
+    const L = this.layout;
+    if (!L || !constraints.length) return;
+    const { ctx, dpr } = this;
+    const owners = new Set(constraints.flatMap((c) => [c.first, c.second].filter(Boolean)
+      .map((anchor) => splitAnchor(anchor).item.split('.')[0])));
+    owners.delete('root');
+    const [sx0, sy0, sx1, sy1] = [L.ox, L.oy, L.ox + L.W * L.scale, L.oy + L.H * L.scale];
+    const inset = 16; // CSS px inside the edge
+    for (const id of owners) {
+      const hit = this.hits.find((h) => h.id === id && !h.offscreen);
+      if (!hit) continue;
+      const b = deviceBox(hit.matrix, 0, 0, hit.w, hit.h);
+      const [x0, y0, x1, y1] = [b.x0 / dpr, b.y0 / dpr, b.x1 / dpr, b.y1 / dpr];
+      if (x0 < sx1 - 1 && x1 > sx0 + 1 && y0 < sy1 - 1 && y1 > sy0 + 1) continue; // on screen, at least in part
+      const cx = (x0 + x1) / 2;
+      const cy = (y0 + y1) / 2;
+      const px = Math.min(sx1 - inset, Math.max(sx0 + inset, cx));
+      const py = Math.min(sy1 - inset, Math.max(sy0 + inset, cy));
+      const over = { left: sx0 - x1, right: x0 - sx1, top: sy0 - y1, bottom: y0 - sy1 };
+      const side = Object.keys(over).reduce((a, k) => (over[k] > over[a] ? k : a), 'left');
+      const angle = Math.atan2(cy - py, cx - px);
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.translate(px, py);
+      ctx.rotate(angle);
+      ctx.beginPath();
+      ctx.moveTo(9, 0);
+      ctx.lineTo(-6, -7);
+      ctx.lineTo(-6, 7);
+      ctx.closePath();
+      ctx.fillStyle = LINE_CONFLICT;
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 1.5;
+      ctx.fill();
+      ctx.stroke();
+      ctx.restore();
+      // The name beside the arrow, towards the screen's middle.
+      const text = `${this.views.get(id)?.label || id} (off screen)`;
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.font = `600 11px ${this.fontFamily()}`;
+      const w = ctx.measureText(text).width + 10;
+      const h = 16;
+      const lx = Math.min(sx1 - w - 2, Math.max(sx0 + 2, px - w / 2));
+      const ly = side === 'bottom' ? py - 12 - h : side === 'top' ? py + 12 : py - h / 2;
+      const tx = side === 'left' ? px + 12 : side === 'right' ? px - 12 - w : lx;
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.94)';
+      roundedRect(ctx, tx, ly, w, h, 4);
+      ctx.fill();
+      ctx.strokeStyle = LINE_CONFLICT;
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      ctx.fillStyle = LINE_CONFLICT;
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, tx + 5, ly + h / 2 + 0.5);
+      ctx.restore();
+      this.edgeMarkers.push({ id, side, x: px, y: py });
+    }
   }
 
   dimensionLine(a, b, dpr) {

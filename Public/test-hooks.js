@@ -22,7 +22,8 @@ const MAX_HISTORY = 2000;
  *   timeline ({ start, end, expected } in session seconds), state (the connection's)
  * - draws, layout ({ ox, oy, scale, W, H }: root points → CSS px), renderer, and what the last drawing
  *   put where (CSS px in the canvas): labels (view names), texts (text views' lines), overlayLabels
- *   (the safe area's and keyboard's captions), badges (the selected view's constraint badges)
+ *   (the safe area's and keyboard's captions), badges (the constraint badges of the selected view and
+ *   of a standing conflict), edgeMarkers ({ id, side, x, y }: arrows to conflicting views off screen)
  * - sent (requests, newest last) and clearSent(); drags (drag messages asked for); history
  *   ({ seq, time, final, views } per `frames` message) and clearHistory(); nudging (an Alt+arrow
  *   nudge is held or drag messages await their answers)
@@ -76,6 +77,7 @@ export function installTestHooks({ connection, sender, renderer, frames, scenes,
     get texts() { return renderer.texts; },
     get overlayLabels() { return renderer.overlayLabels; },
     get badges() { return renderer.badges; },
+    get edgeMarkers() { return renderer.edgeMarkers; },
     get renderer() { return renderer; },
     get sent() { return sent; },
     clearSent: () => { sent.length = 0; },
