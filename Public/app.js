@@ -31,6 +31,7 @@ import { ViewConstraints } from './view-constraints.js';
 import { Outline } from './outline.js';
 import { SizeInspector } from './size-inspector.js';
 import { QuickActions } from './quick-actions.js';
+import { StackInspector } from './stacks.js';
 import { toast, watchProblems } from './toast.js';
 
 const $ = (id) => document.getElementById(id);
@@ -119,9 +120,14 @@ const explain = new ExplainPanel({ connection, node: $('explain') });
 const outline = new Outline({ node: $('outline') }, {
   onSelect: (id) => selection.select(id),
   onHover: (id) => renderer.setHovered(id),
+  onGroup: () => renderer.invalidate(),
 });
 const quickActions = new QuickActions({ node: $('quick-actions'), frames, scenes }, {
   onAdd: (equations) => edits.addEquations(equations),
+  onEmbed: () => edits.embedInStack([selection.selected, ...outline.extra].filter(Boolean)),
+});
+const stackInspector = new StackInspector({ node: $('stack-inspector') }, {
+  onChange: (id, stack) => edits.changeView(id, { stack }),
 });
 const sizeInspector = new SizeInspector({ node: $('size-inspector') }, {
   onChange: (id, fields) => edits.changeView(id, fields),
@@ -151,6 +157,7 @@ renderer.onDraw = () => {
   if (selection.selected) selection.updateInspector();
   viewConstraints.show(selection.selected);
   quickActions.show(selection.selected);
+  stackInspector.show(selection.selected ? renderer.views.get(selection.selected) : null);
   sizeInspector.show(selection.selected ? renderer.views.get(selection.selected) : null);
   outline.show(scenes.scene?.views, selection.selected, {
     hiddenOf: (id) => frames.views[id]?.hidden === true,

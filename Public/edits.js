@@ -4,6 +4,7 @@
 
 import { opsDuration } from './share.js';
 import { keyboardHeight } from './keyboard-height.js';
+import { embedInStackOps } from './stacks.js';
 
 /** The animation the timeline expects when nothing says how long it takes, seconds (the keyboard's 0.25 s). */
 const DEFAULT_SECONDS = 0.25;
@@ -58,6 +59,28 @@ export class Edits {
     const ops = equations.map((constraint) => ({ type: 'add', constraint }));
     const answer = await this.request(ops.length === 1 ? ops[0] : { type: 'batch', ops });
     if (answer.type !== 'error') this.scenes.scheduleRefresh();
+    return answer;
+  }
+
+  /**
+   * Views `ids` (siblings) embedded in a new stack view, in one batch (one undo step); the stack is
+   * selected. @returns {Promise<object>} the answer, or an error answer saying why not
+   */
+  async embedInStack(ids) {
+    const taken = new Set((this.scenes.scene?.views || []).map((v) => v.id));
+    let stackId = 'stack';
+    for (let n = 2; taken.has(stackId); n += 1) stackId = `stack${n}`;
+    let ops;
+    try {
+      ({ ops } = embedInStackOps(this.scenes.scene, this.selection.frames.views, ids, stackId));
+    } catch (error) {
+      return { type: 'error', code: 'invalid-value', message: error.message };
+    }
+    const answer = await this.request({ type: 'batch', ops });
+    if (answer.type !== 'error') {
+      await this.scenes.refresh();
+      this.selection.select(stackId);
+    }
     return answer;
   }
 

@@ -1,6 +1,8 @@
 // The document outline: the scene's view tree (root first, subviews indented under their superview,
 // in scene order), each view a button that selects it; hidden views and ambiguous ones are marked,
-// and the selected view is highlighted, following the canvas (and the canvas follows it).
+// and the selected view is highlighted, following the canvas (and the canvas follows it). Shift-,
+// Ctrl- or Cmd-clicking a view adds it to (or takes it from) the group chosen with the selected view,
+// `extra` (what "Embed in stack" stacks).
 //
 // Exports Outline.
 
@@ -16,6 +18,8 @@ export class Outline {
     this.cb = callbacks;
     /** What the tree shows now, so that an unchanged redraw costs one string comparison. */
     this.shown = '';
+    /** Views chosen along with the selected one (Shift/Ctrl/Cmd-click), in the order chosen. */
+    this.extra = [];
   }
 
   /**
@@ -30,10 +34,11 @@ export class Outline {
       hidden: Boolean(hiddenOf(v.id)),
       ambiguous: ambiguityOf(v.id) || [],
     }));
-    const key = JSON.stringify([selected, items]);
+    const known = new Set(items.map((i) => i.id));
+    this.extra = this.extra.filter((id) => id !== selected && known.has(id) && selected);
+    const key = JSON.stringify([selected, this.extra, items]);
     if (key === this.shown) return;
     this.shown = key;
-    const known = new Set(items.map((i) => i.id));
     const children = new Map();
     for (const item of items) {
       const parent = known.has(item.parent) ? item.parent : 'root';
@@ -61,6 +66,7 @@ export class Outline {
     li.dataset.id = item.id;
     li.style.setProperty('--depth', String(Math.min(depth, 12)));
     li.classList.toggle('is-selected', isSelected);
+    li.classList.toggle('is-extra', this.extra.includes(item.id));
     li.classList.toggle('is-hidden', item.hidden);
     li.classList.toggle('is-ambiguous', item.ambiguous.length > 0);
     const button = document.createElement('button');
@@ -82,7 +88,16 @@ export class Outline {
       const axes = item.ambiguous.map((a) => (a === 'horizontal' ? 'H' : 'V')).join('');
       button.append(tag(`ambiguous ${axes}`, 'outline-tag outline-tag-ambiguous'));
     }
-    button.addEventListener('click', () => this.cb.onSelect(item.id));
+    button.addEventListener('click', (event) => {
+      if ((event.shiftKey || event.ctrlKey || event.metaKey) && !isSelected) {
+        this.extra = this.extra.includes(item.id) ? this.extra.filter((id) => id !== item.id) : [...this.extra, item.id];
+        this.shown = '';
+        this.cb.onGroup?.();
+        return;
+      }
+      this.extra = [];
+      this.cb.onSelect(item.id);
+    });
     button.addEventListener('pointerenter', () => this.cb.onHover(item.id));
     button.addEventListener('pointerleave', () => this.cb.onHover(null));
     li.append(button);

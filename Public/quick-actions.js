@@ -66,7 +66,8 @@ export class QuickActions {
   /**
    * @param {{ node: HTMLElement, frames, scenes }} parts  the element to fill, the frame store and
    *   the scene store (the scene document: views, parents, root safe area)
-   * @param {{ onAdd: (equations: string[]) => Promise<object> }} callbacks  onAdd: adds the constraints
+   * @param {{ onAdd: (equations: string[]) => Promise<object>, onEmbed: () => Promise<object> }} callbacks
+   *   onAdd: adds the constraints; onEmbed: embeds the selected views in a stack view
    */
   constructor({ node, frames, scenes }, callbacks) {
     this.node = node;
@@ -112,11 +113,15 @@ export class QuickActions {
       button('equal-widths', 'Equal widths', 'width equal to the chosen view\'s width'),
       button('equal-heights', 'Equal heights', 'height equal to the chosen view\'s height'),
     );
+    const stack = document.createElement('div');
+    stack.className = 'button-row';
+    stack.append(button('embed-stack', 'Embed in stack',
+      'A stack view of the selected view and those Shift-clicked in the outline, where they stand'));
     this.error = document.createElement('p');
     this.error.className = 'add-error';
     this.error.setAttribute('role', 'alert');
     this.error.hidden = true;
-    this.node.replaceChildren(pin, align, this.error);
+    this.node.replaceChildren(pin, align, stack, this.error);
   }
 
   /** Follows the selected view (null: none): refills the list of other views when the scene changed. */
@@ -147,6 +152,7 @@ export class QuickActions {
         .map((v) => ({ id: v.id, frame: this.frames.views[v.id].frame }));
       return [pinEquation(id, action.slice(4), frame, siblings, this.container(parent))];
     }
+    if (action === 'embed-stack') return [];
     if (action === 'center') return [`${id}.centerX == ${parent}.centerX`, `${id}.centerY == ${parent}.centerY`];
     if (action === 'aspect') {
       if (!(frame[3] > 0)) throw new Error('the view has no height: no ratio to keep');
@@ -180,7 +186,7 @@ export class QuickActions {
       this.error.hidden = false;
       return;
     }
-    const answer = await this.cb.onAdd(equations);
+    const answer = action === 'embed-stack' ? await this.cb.onEmbed() : await this.cb.onAdd(equations);
     if (answer?.type === 'error') {
       this.error.textContent = `${answer.code}: ${answer.message}`;
       this.error.hidden = false;
