@@ -33,6 +33,7 @@ import { SizeInspector } from './size-inspector.js';
 import { QuickActions } from './quick-actions.js';
 import { StackInspector } from './stacks.js';
 import { toast, watchProblems } from './toast.js';
+import { CanvasZoom } from './zoom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -144,6 +145,7 @@ const tooltip = new Tooltip({ node: $('tooltip'), stage: $('stage'), canvas, ren
 const pointer = new CanvasPointer({
   canvas, announcer: $('announcer'), renderer, controls, frames, selection, sender, tooltip,
 }, { ambiguityOf, toast });
+new CanvasZoom({ canvas, renderer, zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'), level: $('zoom-level') });
 new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shift+drag scroll scroll views
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });

@@ -158,7 +158,11 @@ export class Renderer {
     this.badges = []; // [{ id, text, rect }]: the selected view's constraint badges (CSS px, tests)
     this.conflict = null; // { broken, ids } of the last conflict still standing (drawn without a selection)
     this.edgeMarkers = []; // [{ id, side, x, y }]: arrows to conflicting views outside the screen (CSS px, tests)
-    this.overlays = { safeArea: true, margins: false, keyboard: true }; // which overlays are drawn
+    this.overlays = { safeArea: true, margins: false, keyboard: true, chrome: true }; // which overlays are drawn
+    this.chrome = []; // [{ part, rect }]: the device chrome as drawn (CSS px, tests)
+    this.zoom = 1; // × the scale that fits the device in the canvas
+    this.panX = 0; // CSS px the device is moved from the canvas's centre
+    this.panY = 0;
     this.labelJobs = null; // labels of the pass being drawn, drawn after its boxes
     this.textJobs = null; // device-px boxes of the text lines of the pass being drawn
     this.cssWidth = 0;
@@ -239,6 +243,35 @@ export class Renderer {
     this.invalidate();
   }
 
+  /** Sets the zoom (× the fitted scale) and the pan (CSS px from centred), and redraws. */
+  setViewport(zoom, panX, panY) {
+    this.zoom = zoom;
+    this.panX = panX;
+    this.panY = panY;
+    this.invalidate();
+  }
+
+  /**
+   * Zooms by `factor` (the result kept within [min, max]) about a canvas point in CSS px: the root
+   * point under it stays under it. With s the scale and o the device origin, p = (c − o) / s must
+   * hold before and after, so o' = c − p × s'; the pan is o' less the centred origin.
+   */
+  zoomAt(cssX, cssY, factor, min, max) {
+    const L = this.layout;
+    const zoom = Math.min(max, Math.max(min, this.zoom * factor));
+    if (!L) {
+      this.setViewport(zoom, this.panX, this.panY);
+      return;
+    }
+    const fitted = L.scale / this.zoom;
+    const scale = fitted * zoom;
+    const px = (cssX - L.ox) / L.scale;
+    const py = (cssY - L.oy) / L.scale;
+    const ox = cssX - px * scale;
+    const oy = cssY - py * scale;
+    this.setViewport(zoom, ox - (this.cssWidth - L.W * scale) / 2, oy - (this.cssHeight - L.H * scale) / 2);
+  }
+
   /** Turns an overlay on or off: "safeArea", "margins" (the selected view's, else the root's) or "keyboard". */
   setOverlay(name, on) {
     if (!(name in this.overlays)) return;
@@ -289,6 +322,7 @@ export class Renderer {
     this.overlayLabels = [];
     this.badges = [];
     this.edgeMarkers = [];
+    this.chrome = [];
     this.inner = new Map();
 
     if (!this.scene) {
@@ -309,10 +343,10 @@ export class Renderer {
     const [W, H] = rootFrame ? [rootFrame[2], rootFrame[3]] : model;
     const fitW = Math.max(W, model[0]);
     const fitH = Math.max(H, model[1]);
-    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / fitW, (ch - 2 * DEVICE_PAD) / fitH));
+    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / fitW, (ch - 2 * DEVICE_PAD) / fitH)) * this.zoom;
     // Snap the device origin to device pixels so its edges stay crisp.
-    const ox = Math.round(((cw - W * scale) / 2) * dpr) / dpr;
-    const oy = Math.round(((ch - H * scale) / 2) * dpr) / dpr;
+    const ox = Math.round(((cw - W * scale) / 2 + this.panX) * dpr) / dpr;
+    const oy = Math.round(((ch - H * scale) / 2 + this.panY) * dpr) / dpr;
     this.layout = { ox, oy, scale, W, H };
 
     // Bezel and screen.
@@ -350,6 +384,7 @@ export class Renderer {
     ctx.setTransform(base);
     this.drawPass(frames, 1, scale, false);
     if (this.overlays.keyboard) this.drawKeyboard(frames, scale);
+    if (this.overlays.chrome) this.drawChrome(W, H, scale);
     ctx.restore();
 
     ctx.setTransform(base);
@@ -630,6 +665,59 @@ export class Renderer {
     const [kx, ky] = [x + rootFrame[0], y + rootFrame[1]];
     this.caption('keyboard', `keyboard ${Math.round(h)} pt`, '#374151', 11 * px,
       [[kx + w - 6 * px, ky + h - 17.2 * px, 'right'], [kx + 6 * px, ky + h - 17.2 * px, 'left']]);
+  }
+
+  /**
+   * The device's chrome, so the safe area explains itself: the status bar's time in the top inset, the
+   * notch (iPhone X: 209 × 30 pt) or the Dynamic Island (iPhone 15 Pro Max: 126 × 37 pt, 11 pt from the
+   * edge) on the edge the top inset is on, and the home indicator (134 × 5 pt, 8 pt above the bottom
+   * edge) when there is a bottom inset. Sizes are Apple's (Human Interface Guidelines, device
+   * templates). In landscape the sensor housing is on the left edge. Context: root space.
+   */
+  drawChrome(W, H, scale) {
+    const root = this.scene.root || {};
+    const [top, left, bottom] = root.safeArea || [0, 0, 0, 0];
+    const landscape = root.orientation === 'landscape';
+    const { ctx } = this;
+    const px = 1 / scale;
+    const toCss = (x, y, w, h) => [this.layout.ox + x * scale, this.layout.oy + y * scale, w * scale, h * scale];
+    const housing = root.device === 'iphone-x' ? { w: 209, h: 30, inset: 0, r: 20 }
+      : root.device === 'iphone-15-pro-max' ? { w: 126, h: 37, inset: 11, r: 18.5 } : null;
+    ctx.save();
+    ctx.fillStyle = '#0b0d12';
+    if (housing && (landscape ? left > 0 : top > 0)) {
+      // Portrait: centred on the top edge; landscape: centred on the left edge, turned a quarter.
+      const rect = landscape ? [housing.inset, (H - housing.w) / 2, housing.h, housing.w]
+        : [(W - housing.w) / 2, housing.inset, housing.w, housing.h];
+      roundedRect(ctx, ...rect, housing.r);
+      ctx.fill();
+      this.chrome.push({ part: housing.inset ? 'dynamicIsland' : 'notch', rect: toCss(...rect) });
+    }
+    if (bottom > 0) {
+      const rect = [(W - 134) / 2, H - 8 - 5, 134, 5];
+      ctx.globalAlpha = 0.8;
+      roundedRect(ctx, ...rect, 2.5);
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      this.chrome.push({ part: 'homeIndicator', rect: toCss(...rect) });
+    }
+    ctx.restore();
+    if (top > 0 && !landscape) {
+      // The time where the device shows it (left of the housing, else centred), where it covers no
+      // name or text; else at the left or right end of the bar.
+      const size = Math.min(12, top * 0.6);
+      const y = (top - 1.2 * size) / 2;
+      ctx.save();
+      ctx.font = `600 ${size}px ${this.fontFamily()}`;
+      const w = ctx.measureText('9:41').width;
+      ctx.restore();
+      const spots = housing ? [[Math.max(8, ((W - housing.w) / 2 - w) / 2), y, 'left']] : [[(W - w) / 2, y, 'left']];
+      spots.push([8, y, 'left'], [W - 8, y, 'right']);
+      this.caption('statusBar', '9:41', '#111827', size, spots);
+      const drawn = this.overlayLabels.find((c) => c.id === 'statusBar');
+      if (drawn) this.chrome.push({ part: 'statusBar', rect: drawn.rect });
+    }
+    void px;
   }
 
   drawSafeArea(W, H, scale) {

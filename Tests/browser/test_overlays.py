@@ -5,6 +5,8 @@ Chromium against the real server; nothing sleeps: every wait polls page state.""
 import pytest
 from selenium.webdriver.common.by import By
 
+from selenium.webdriver.common.action_chains import ActionChains
+
 from conftest import HEIGHT, WIDTH, open_page, set_viewport, settle, wait_for
 
 SEEDS = ["date-picker", "search-bar", "keyboard", "keyboard-guide", "keyboard-transform"]
@@ -118,6 +120,61 @@ def test_each_overlay_has_a_toggle(driver, server):
         box.click()
         settle(driver)
     assert driver.execute_script("return window.playground.renderer.overlays") == \
-        {"safeArea": True, "margins": False, "keyboard": True}
+        {"safeArea": True, "margins": False, "keyboard": True, "chrome": True}
     driver.find_element(By.CSS_SELECTOR, 'input[data-overlay="margins"]').click()
     assert driver.execute_script("return window.playground.renderer.overlays.margins") is True
+
+
+def chrome(driver):
+    return {c["part"]: c["rect"] for c in driver.execute_script("return window.playground.chrome")}
+
+
+def close(a, b):
+    return all(abs(x - y) < 0.5 for x, y in zip(a, b))
+
+
+def test_device_chrome_explains_the_safe_area(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    # iPhone 8 (safe area top 20): a status bar, no sensor housing, no home indicator.
+    assert set(chrome(driver)) == {"statusBar"}
+    for device, part, rect, size in (("iphone-x", "notch", (83, 0, 209, 30), (375, 812)),
+                                     ("iphone-15-pro-max", "dynamicIsland", (152, 11, 126, 37), (430, 932))):
+        # By hand: the housing centred, (W − w) / 2; the home indicator 134 × 5, 8 pt above the bottom.
+        driver.find_element(By.CSS_SELECTOR, f'#device-select option[value="{device}"]').click()
+        wait_for(driver, f"return window.playground.scene.root.device === '{device}'"
+                         f" && window.playground.frames.root.frame[3] === {size[1]}")
+        layout = settle(driver)
+        parts = chrome(driver)
+        assert set(parts) == {part, "statusBar", "homeIndicator"}, parts
+        to_css = lambda x, y, w, h: (layout["ox"] + x * layout["scale"], layout["oy"] + y * layout["scale"],
+                                     w * layout["scale"], h * layout["scale"])
+        assert close(parts[part], to_css(*rect)), (parts[part], to_css(*rect))
+        assert close(parts["homeIndicator"], to_css((size[0] - 134) / 2, size[1] - 13, 134, 5))
+        check_apart(driver, device)
+
+
+def test_zoom_and_pan(driver, server):
+    layout = open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    fitted = layout["scale"]
+    for _ in range(2):
+        driver.find_element(By.ID, "zoom-in").click()
+    # Two presses: 1.25² = 1.5625 × the fitted scale, about the canvas's centre (which stays put:
+    # the device's centre moves only by the pixel snapping of its origin).
+    zoomed = settle(driver)
+    assert abs(zoomed["scale"] - fitted * 1.5625) < 1e-9
+    assert driver.find_element(By.ID, "zoom-level").text == "156%"
+    centre = lambda L: (L["ox"] + L["W"] * L["scale"] / 2, L["oy"] + L["H"] * L["scale"] / 2)
+    assert all(abs(a - b) < 1 for a, b in zip(centre(zoomed), centre(layout)))
+    # Names stay at their CSS size (12 px at most) and apart at this zoom.
+    d = check_apart(driver, "zoomed")
+    assert all(label["size"] <= 12 for label in d["labels"])
+    # A drag on the empty stage (left of the device) pans by the drag: 40 px right, 30 px down.
+    canvas = driver.find_element(By.ID, "canvas")
+    ActionChains(driver).move_to_element_with_offset(canvas, -canvas.rect["width"] / 2 + 8, 0) \
+        .click_and_hold().move_by_offset(20, 15).move_by_offset(20, 15).release().perform()
+    panned = settle(driver)
+    assert abs(panned["ox"] - zoomed["ox"] - 40) < 1 and abs(panned["oy"] - zoomed["oy"] - 30) < 1
+    # Fit: the fitted, centred device again.
+    driver.find_element(By.ID, "zoom-fit").click()
+    back = settle(driver)
+    assert back == layout
