@@ -780,18 +780,27 @@ export class Renderer {
     const geometry = this.itemGeometry(`${owner}.margins`);
     if (!geometry) return;
     const { ctx, dpr } = this;
-    const [x, y, w, h] = geometry.rect;
-    const corners = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]].map(([px, py]) => geometry.matrix.transformPoint(new DOMPoint(px, py)));
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.strokeStyle = MARGINS;
-    ctx.lineWidth = 1.5 * dpr;
-    ctx.setLineDash([2 * dpr, 3 * dpr]);
+    this.dashedOutline(geometry.matrix, geometry.rect, MARGINS, 1.5 * dpr, [2 * dpr, 3 * dpr]);
+    ctx.restore();
+  }
+
+  /**
+   * Strokes rect [x, y, w, h] of a space that `matrix` maps to device px, dashed; the context must
+   * map device px (identity). Returns the device-px corners, clockwise from the top left.
+   */
+  dashedOutline(matrix, [x, y, w, h], color, width, dash) {
+    const { ctx } = this;
+    const corners = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]].map(([px, py]) => matrix.transformPoint(new DOMPoint(px, py)));
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
     ctx.beginPath();
     corners.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
     ctx.closePath();
     ctx.stroke();
-    ctx.restore();
+    return corners;
   }
 
   /**
@@ -1085,14 +1094,7 @@ export class Renderer {
       const hit = this.hits.find((h) => h.id === id && !h.offscreen);
       if (!hit) continue;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      const corners = [[0, 0], [hit.w, 0], [hit.w, hit.h], [0, hit.h]].map(([x, y]) => hit.matrix.transformPoint(new DOMPoint(x, y)));
-      ctx.strokeStyle = AMBIGUOUS;
-      ctx.lineWidth = 2 * dpr;
-      ctx.setLineDash([4 * dpr, 3 * dpr]);
-      ctx.beginPath();
-      corners.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
-      ctx.closePath();
-      ctx.stroke();
+      const corners = this.dashedOutline(hit.matrix, [0, 0, hit.w, hit.h], AMBIGUOUS, 2 * dpr, [4 * dpr, 3 * dpr]);
       ctx.setLineDash([]);
       const tag = `? ${axes.map((a) => (a === 'horizontal' ? 'H' : 'V')).join('')}`;
       ctx.font = `700 ${10 * dpr}px ${this.fontFamily()}`;

@@ -11,6 +11,11 @@ import { equationText } from './controls.js';
 import { errorText } from './editor.js';
 import { splitAnchor } from './renderer.js';
 
+/** A new element with `props` set on it ({ className, textContent, type, … }). */
+function make(tag, props) {
+  return Object.assign(document.createElement(tag), props);
+}
+
 /** Whether a constraint names view `viewId` (or one of its guides) as its first or second item. */
 export function touches(c, viewId) {
   const owner = (anchor) => splitAnchor(anchor).item.split('.')[0];
@@ -61,18 +66,10 @@ export class ViewConstraints {
     li.dataset.id = c.id;
     li.classList.toggle('is-broken', c.broken);
     li.classList.toggle('is-inactive', !c.active);
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'view-constraint';
-    button.title = 'Edit this constraint as an equation';
+    const button = make('button', { type: 'button', className: 'view-constraint', title: 'Edit this constraint as an equation' });
     // The equation first (what places the view), its id after it, quieter.
-    const equation = document.createElement('code');
-    equation.className = 'explain-equation';
-    equation.textContent = text;
-    const id = document.createElement('span');
-    id.className = 'view-constraint-id';
-    id.textContent = c.id;
-    button.append(equation, ' ', id);
+    button.append(make('code', { className: 'explain-equation', textContent: text }), ' ',
+      make('span', { className: 'view-constraint-id', textContent: c.id }));
     if (c.broken || !c.active) {
       const state = document.createElement('span');
       state.className = c.broken ? 'badge badge-broken' : 'muted';
@@ -105,14 +102,8 @@ export class ViewConstraints {
     input.value = this.editing.draft;
     input.setAttribute('aria-label', `Equation of ${c.id}`);
     input.addEventListener('input', () => { this.editing.draft = input.value; });
-    const apply = document.createElement('button');
-    apply.type = 'submit';
-    apply.className = 'btn btn-small btn-primary';
-    apply.textContent = 'Apply';
-    const cancel = document.createElement('button');
-    cancel.type = 'button';
-    cancel.className = 'btn btn-small';
-    cancel.textContent = 'Cancel';
+    const apply = make('button', { type: 'submit', className: 'btn btn-small btn-primary', textContent: 'Apply' });
+    const cancel = make('button', { type: 'button', className: 'btn btn-small', textContent: 'Cancel' });
     cancel.addEventListener('click', () => { this.editing = null; this.shown = ''; this.show(this.lastViewId); });
     const row = document.createElement('div');
     row.className = 'button-row';

@@ -4,14 +4,7 @@ pointing at it, and the log says in a plain sentence what conflicts, above UIKit
 values come from the date-picker scene's document read by hand; nothing sleeps."""
 from selenium.webdriver.common.by import By
 
-from conftest import open_page, settle, wait_for
-
-
-def send(browser, message):
-    return browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "window.playground.send(arguments[0]).then(done, (e) => done({ type: 'error', message: String(e) }));",
-        message)
+from conftest import open_page, send, settle, wait_for
 
 
 def test_a_conflict_on_an_off_screen_view_is_drawn_and_explained(driver, server):

@@ -4,14 +4,7 @@ the same on the outline and the canvas. Expected trees are read by hand from the
 (Sources/Playground/Scenes/SearchBarScene.swift); nothing sleeps."""
 from selenium.webdriver.common.by import By
 
-from conftest import open_page, settle, wait_for
-
-
-def send(browser, message):
-    return browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "window.playground.send(arguments[0]).then(done, (e) => done({ type: 'error', message: String(e) }));",
-        message)
+from conftest import open_page, send, settle, wait_for
 
 
 def tree(browser):
