@@ -713,7 +713,10 @@ export class Renderer {
       ctx.restore();
       const spots = housing ? [[Math.max(8, ((W - housing.w) / 2 - w) / 2), y, 'left']] : [[(W - w) / 2, y, 'left']];
       spots.push([8, y, 'left'], [W - 8, y, 'right']);
-      this.caption('statusBar', '9:41', '#111827', size, spots);
+      // Dark or light, as iOS picks the status bar's style, against the view under the time.
+      const [sx, sy] = spots[0];
+      const under = this.hitTest(this.layout.ox + (sx + w / 2) * scale, this.layout.oy + (sy + 0.6 * size) * scale);
+      this.caption('statusBar', '9:41', labelColorFor(under ? this.colorOf(under) : '#ffffff'), size, spots);
       const drawn = this.overlayLabels.find((c) => c.id === 'statusBar');
       if (drawn) this.chrome.push({ part: 'statusBar', rect: drawn.rect });
     }
