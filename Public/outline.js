@@ -50,7 +50,7 @@ export class Outline {
       for (const item of children.get(parent) || []) {
         if (seen.has(item.id) || depth > 64) continue; // a cycle in a bad document draws nothing more
         seen.add(item.id);
-        list.push(this.entry(item, depth, selected === item.id, item.hidden || false));
+        list.push(this.entry(item, depth, selected === item.id));
         list.push(...branch(item.id, depth + 1, seen));
       }
       return list;

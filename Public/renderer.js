@@ -679,7 +679,6 @@ export class Renderer {
     const [top, left, bottom] = root.safeArea || [0, 0, 0, 0];
     const landscape = root.orientation === 'landscape';
     const { ctx } = this;
-    const px = 1 / scale;
     const toCss = (x, y, w, h) => [this.layout.ox + x * scale, this.layout.oy + y * scale, w * scale, h * scale];
     const housing = root.device === 'iphone-x' ? { w: 209, h: 30, inset: 0, r: 20 }
       : root.device === 'iphone-15-pro-max' ? { w: 126, h: 37, inset: 11, r: 18.5 } : null;
@@ -720,7 +719,6 @@ export class Renderer {
       const drawn = this.overlayLabels.find((c) => c.id === 'statusBar');
       if (drawn) this.chrome.push({ part: 'statusBar', rect: drawn.rect });
     }
-    void px;
   }
 
   drawSafeArea(W, H, scale) {
