@@ -152,20 +152,32 @@ const footer = new Footer({ frames, timeline });
 new ExportImport({ connection, scenes }); // it only listens to its buttons
 new IBImport({ scenes, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
 
-/** After each drawing: the footer, and the tooltip and inspector of what moved. */
+/** What the outline, Pin and Align, and the size and stack inspectors show, as of the last drawing. */
+let panelInputs = [];
+
+/**
+ * After each drawing: the footer, and the tooltip and inspector of what moved. The panel parts that
+ * follow only the scene document, the selection, ambiguity and hidden views are refreshed when one
+ * of those changed, not on every frame of an animation.
+ */
 renderer.onDraw = () => {
   footer.update();
   if (tooltip.point) tooltip.update();
   if (selection.selected) selection.updateInspector();
   viewConstraints.show(selection.selected);
+  explain.follow(selection.selected);
+  const hidden = (scenes.scene?.views || []).filter((v) => frames.views[v.id]?.hidden === true).map((v) => v.id).join(',');
+  const inputs = [scenes.scene, selection.selected, scenes.ambiguity, hidden, outline.extra.join(',')];
+  if (inputs.every((value, i) => value === panelInputs[i])) return;
+  panelInputs = inputs;
+  const view = selection.selected ? renderer.views.get(selection.selected) : null;
   quickActions.show(selection.selected);
-  stackInspector.show(selection.selected ? renderer.views.get(selection.selected) : null);
-  sizeInspector.show(selection.selected ? renderer.views.get(selection.selected) : null);
+  stackInspector.show(view);
+  sizeInspector.show(view);
   outline.show(scenes.scene?.views, selection.selected, {
     hiddenOf: (id) => frames.views[id]?.hidden === true,
     ambiguityOf,
   });
-  explain.follow(selection.selected);
 };
 
 function updateAnimationNote() {
