@@ -7,6 +7,8 @@
 // Exports Renderer, axisOf(attribute), splitAnchor(name), paletteColor(index) and rectsOverlap(a, b).
 
 import { drawText, loadFonts } from './text.js';
+import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
+import { drawLabels as placeLabels } from './labels.js';
 
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',
@@ -14,9 +16,6 @@ const PALETTE = [
 ];
 const DEVICE_PAD = 28; // CSS px around the device
 const BEZEL = 7; // CSS px
-const LABEL_PX = 12; // label font size, CSS px, shrunk down to LABEL_MIN_PX to fit its box
-const LABEL_MIN_PX = 8;
-const LABEL_PAD = 6; // CSS px from the box's edges
 const ACCENT = '#1d5fd1';
 const GHOST_ALPHA = 0.3; // views outside the screen are drawn this faint
 const HIT_MIN_ALPHA = 0.01; // UIKit ignores views with alpha < 0.01 when hit testing
@@ -71,47 +70,8 @@ export function paletteColor(index) {
   return PALETTE[index % PALETTE.length];
 }
 
-/** Relative luminance of #rgb/#rrggbb/rgb(), or null when not parseable. */
-function luminance(color) {
-  let r, g, b;
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color || '');
-  if (hex) {
-    let h = hex[1];
-    if (h.length === 3) h = h.replace(/./g, (c) => c + c);
-    r = parseInt(h.slice(0, 2), 16); g = parseInt(h.slice(2, 4), 16); b = parseInt(h.slice(4, 6), 16);
-  } else {
-    const rgb = /^rgba?\(\s*(\d+)[,\s]+(\d+)[,\s]+(\d+)/i.exec(color || '');
-    if (!rgb) return null;
-    [r, g, b] = rgb.slice(1, 4).map(Number);
-  }
-  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-function labelColorFor(fill) {
-  const l = luminance(fill);
-  if (l === null) return '#111827';
-  // Pick whichever of near-black / white contrasts more with the fill.
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#111827' : '#ffffff';
-}
-
 function isIdentity(t) {
   return !t || (t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1 && t[4] === 0 && t[5] === 0);
-}
-
-/** The device-px bounding box { x0, y0, x1, y1 } of a local rectangle under a matrix. */
-function deviceBox(matrix, x, y, w, h) {
-  const points = [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].map(([px, py]) => matrix.transformPoint(new DOMPoint(px, py)));
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-}
-
-function roundedRect(ctx, x, y, w, h, r) {
-  const rr = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
-  ctx.beginPath();
-  if (ctx.roundRect) ctx.roundRect(x, y, w, h, rr);
-  else ctx.rect(x, y, w, h);
 }
 
 /** "544", "≥ 8 @750", "× 0.5": the short text drawn on a constraint's line. */
@@ -496,134 +456,9 @@ export class Renderer {
     ctx.globalAlpha = 1;
   }
 
-  /**
-   * Labels after every box of a pass. Each fits its box: the font shrinks from LABEL_PX down to
-   * LABEL_MIN_PX, then the text is ellipsized. It never covers another label or a line of text (the
-   * text views' lines, `texts`, device-px boxes). It goes in the first place in its box that no view
-   * drawn after it covers (the corners, then the middles of the top edge and of the left edge), else
-   * in the band above (or below) the views that cover it, in a smaller font if that band is narrow;
-   * when there is no room at all, on a light backdrop above everything, in the first corner clear of
-   * the other labels and of text. A label with no such place is left out (hovering the view names it).
-   */
+  /** The pass's view names, placed by labels.js (see drawLabels there). */
   drawLabels(jobs, hits, scale, ghost, texts = []) {
-    const { ctx, dpr } = this;
-    const base = hits.length ? this.hits.indexOf(hits[0]) : 0;
-    // Device-px boxes of what is drawn, to tell what covers a label.
-    const boxes = hits.map((hit) => (hit.alpha > 0 ? deviceBox(hit.matrix, 0, 0, hit.w, hit.h) : null));
-    const overlaps = (a, b) => a.x0 < b.x1 - dpr && a.x1 > b.x0 + dpr && a.y0 < b.y1 - dpr && a.y1 > b.y0 + dpr;
-    // Content a label may never cover: text, and the labels placed before it (parents first).
-    const taken = [...texts];
-    const placed = [];
-    for (const job of jobs) {
-      const unit = Math.sqrt(Math.abs(job.matrix.a * job.matrix.d - job.matrix.b * job.matrix.c)) || 1;
-      const px = dpr / unit; // one CSS pixel in the view's points (transforms included)
-      const boxW = job.w / px;
-      const boxH = job.h / px;
-      const pad = boxW < 48 || boxH < 22 ? 3 : LABEL_PAD;
-      const maxW = boxW - 2 * pad;
-      if (maxW < 12 || Math.min(LABEL_PX, boxH - 2) < LABEL_MIN_PX) continue;
-      ctx.save();
-      ctx.setTransform(job.matrix);
-      const fontAt = (size) => `600 ${size * px}px ${this.fontFamily()}`;
-      const widthOf = (t) => ctx.measureText(t).width / px;
-      /** The text at the largest size up to `limit` that fits the box's width, ellipsized below the minimum. */
-      const fit = (limit) => {
-        ctx.font = fontAt(LABEL_PX);
-        const natural = widthOf(job.text);
-        let size = Math.max(LABEL_MIN_PX, Math.min(limit, (LABEL_PX * maxW) / Math.max(1, natural)));
-        size = Math.floor(size * 4) / 4;
-        ctx.font = fontAt(size);
-        let text = job.text;
-        if (widthOf(text) > maxW) {
-          let keep = text.length;
-          while (keep > 1 && widthOf(`${text.slice(0, keep).trimEnd()}…`) > maxW) keep -= 1;
-          text = `${text.slice(0, keep).trimEnd()}…`;
-        }
-        return { size, text, w: widthOf(text), h: size * 1.2 };
-      };
-      const local = (x, y, t) => deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
-      const coverers = [];
-      for (let i = job.hit - base + 1; i < boxes.length; i += 1) if (boxes[i]) coverers.push(boxes[i]);
-      const free = (r) => !taken.some((b) => overlaps(b, r));
-      const clear = (x, y, t) => {
-        const r = local(x, y, t);
-        return free(r) && !coverers.some((b) => overlaps(b, r));
-      };
-      let choice = null;
-      const t = fit(Math.min(LABEL_PX, boxH - 2));
-      const roomy = boxH >= t.h + 2 * pad;
-      const top = roomy ? pad - 1 : (boxH - t.h) / 2;
-      const bottom = roomy ? boxH - pad + 1 - t.h : top;
-      const spots = [[pad, top], [boxW - pad - t.w, top], [pad, bottom], [boxW - pad - t.w, bottom],
-        [(boxW - t.w) / 2, top], [pad, (boxH - t.h) / 2]];
-      for (const [x, y] of spots) {
-        if (clear(x, y, t)) { choice = { x, y, t }; break; }
-      }
-      if (!choice) {
-        // The bands above and below what covers the box (in CSS px of the box).
-        const box = deviceBox(job.matrix, 0, 0, job.w, job.h);
-        const inside = coverers.filter((b) => overlaps(b, box));
-        const toCss = (v) => (v / dpr) * (boxH / Math.max(1e-6, (box.y1 - box.y0) / dpr));
-        const gapTop = toCss(Math.min(...inside.map((b) => b.y0)) - box.y0);
-        const gapBottom = toCss(box.y1 - Math.max(...inside.map((b) => b.y1)));
-        for (const [gap, atTop] of [[gapTop, true], [gapBottom, false]]) {
-          if (!(gap >= LABEL_MIN_PX * 1.2)) continue;
-          const band = fit(Math.min(LABEL_PX, gap / 1.2));
-          const y = atTop ? Math.max(0, (gap - band.h) / 2) : boxH - gap + Math.max(0, (gap - band.h) / 2);
-          if (clear(pad, y, band)) { choice = { x: pad, y, t: band }; break; }
-        }
-      }
-      if (!choice) {
-        // On a backdrop (over the views that cover the box, never over text or a label): the spots at
-        // the fitted size, then at the smallest size against the edges.
-        const small = fit(LABEL_MIN_PX);
-        const edge = Math.min(1, Math.max(0, (boxH - small.h) / 2));
-        const options = [...spots.map(([x, y]) => [x, y, t]),
-          [pad, edge, small], [boxW - pad - small.w, edge, small],
-          [pad, boxH - edge - small.h, small], [boxW - pad - small.w, boxH - edge - small.h, small]];
-        const spot = options.find(([x, y, size]) => free(local(x, y, size)));
-        if (spot) choice = { x: spot[0], y: spot[1], t: spot[2], backdrop: true };
-      }
-      ctx.restore();
-      if (choice) {
-        placed.push({ job, px, backdrop: false, ...choice });
-        taken.push(local(choice.x, choice.y, choice.t));
-      }
-    }
-    // Labels with room first, then the ones on a backdrop (above the views that cover their boxes).
-    for (const p of [...placed.filter((q) => !q.backdrop), ...placed.filter((q) => q.backdrop)]) {
-      const { job, px, x, y, t, backdrop } = p;
-      ctx.save();
-      for (const clip of job.clipChain) {
-        ctx.setTransform(clip.matrix);
-        ctx.beginPath();
-        ctx.rect(0, 0, clip.w, clip.h);
-        ctx.clip();
-      }
-      ctx.setTransform(job.matrix);
-      ctx.beginPath();
-      ctx.rect(0, 0, job.w, job.h);
-      ctx.clip();
-      ctx.globalAlpha = job.alpha;
-      ctx.font = `600 ${t.size * px}px ${this.fontFamily()}`;
-      if (backdrop) {
-        ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-        roundedRect(ctx, (x - 3) * px, y * px, (t.w + 6) * px, t.h * px, 3 * px);
-        ctx.fill();
-      }
-      ctx.fillStyle = backdrop ? '#111827' : labelColorFor(job.fill);
-      ctx.textBaseline = 'middle';
-      ctx.fillText(t.text, x * px, (y + t.h / 2) * px);
-      ctx.restore();
-      const r = deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
-      const b = deviceBox(job.matrix, 0, 0, job.w, job.h);
-      this.labels.push({
-        id: job.id, text: t.text, full: job.text, size: t.size, backdrop, offscreen: ghost,
-        rect: [r.x0 / dpr, r.y0 / dpr, (r.x1 - r.x0) / dpr, (r.y1 - r.y0) / dpr],
-        box: [b.x0 / dpr, b.y0 / dpr, (b.x1 - b.x0) / dpr, (b.y1 - b.y0) / dpr],
-      });
-    }
-    void scale;
+    placeLabels(this, jobs, hits, ghost, texts);
   }
 
   /**
