@@ -28,7 +28,13 @@ import { IBImport } from './ib-import.js';
 import { ExplainPanel } from './explain.js';
 import { History } from './history.js';
 import { Presenting } from './presenting.js';
+import { ViewConstraints } from './view-constraints.js';
+import { Outline } from './outline.js';
+import { SizeInspector } from './size-inspector.js';
+import { QuickActions } from './quick-actions.js';
+import { StackInspector } from './stacks.js';
 import { toast, watchProblems } from './toast.js';
+import { CanvasZoom } from './zoom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -51,6 +57,7 @@ const controls = new Controls({
   sceneSelect: $('scene-select'),
   sceneTitle: $('scene-title'),
   sceneDescription: $('scene-description'),
+  sceneEdited: $('scene-edited'),
   actions: $('actions'),
   keyboardShow: $('keyboard-show'),
   keyboardHide: $('keyboard-hide'),
@@ -114,14 +121,34 @@ const scenes = new Scenes({ connection, log, renderer, controls, editor, frames,
 const link = new SceneLink(scenes);
 const devices = new Devices({ connection, scenes, timeline });
 const explain = new ExplainPanel({ connection, node: $('explain') });
+const outline = new Outline({ node: $('outline') }, {
+  onSelect: (id) => selection.select(id),
+  onHover: (id) => renderer.setHovered(id),
+  onGroup: () => renderer.invalidate(),
+});
+const quickActions = new QuickActions({ node: $('quick-actions'), frames, scenes }, {
+  onAdd: (equations) => edits.addEquations(equations),
+  onEmbed: () => edits.embedInStack([selection.selected, ...outline.extra].filter(Boolean)),
+});
+const stackInspector = new StackInspector({ node: $('stack-inspector') }, {
+  onChange: (id, stack) => edits.changeView(id, { stack }),
+});
+const sizeInspector = new SizeInspector({ node: $('size-inspector') }, {
+  onChange: (id, fields) => edits.changeView(id, fields),
+});
+const viewConstraints = new ViewConstraints({ list: $('view-constraints'), count: $('view-constraints-count'), controls }, {
+  onReplace: (id, equation, active) => edits.replaceConstraint(id, equation, active),
+});
 const history = new History({ connection, scenes, undo: $('undo'), redo: $('redo'), reset: $('reset-scene') }, {
   onRestored: () => explain.refresh(),
+  onEdited: (edited) => controls.showEdited(edited),
 });
 const edits = new Edits({ connection, sender, controls, log, timeline, scenes, selection });
 const tooltip = new Tooltip({ node: $('tooltip'), stage: $('stage'), canvas, renderer, frames }, { ambiguityOf });
 const pointer = new CanvasPointer({
   canvas, announcer: $('announcer'), renderer, controls, frames, selection, sender, tooltip,
 }, { ambiguityOf, toast });
+new CanvasZoom({ canvas, renderer, zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'), level: $('zoom-level') });
 new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shift+drag scroll scroll views
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });
@@ -129,13 +156,33 @@ new ExportImport({ connection, scenes }); // it only listens to its buttons
 const presenting = new Presenting({ connection, scenes, controls, renderer, selection, sender, canvas });
 new IBImport({ scenes, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
 
-/** After each drawing: the footer, and the tooltip and inspector of what moved. */
+/** What the outline, Pin and Align, and the size and stack inspectors show, as of the last drawing. */
+let panelInputs = [];
+
+/**
+ * After each drawing: the footer, and the tooltip and inspector of what moved. The panel parts that
+ * follow only the scene document, the selection, ambiguity and hidden views are refreshed when one
+ * of those changed, not on every frame of an animation.
+ */
 renderer.onDraw = () => {
   footer.update();
   if (tooltip.point) tooltip.update();
   if (selection.selected) selection.updateInspector();
+  viewConstraints.show(selection.selected);
   explain.follow(selection.selected);
   presenting.afterDraw();
+  const hidden = (scenes.scene?.views || []).filter((v) => frames.views[v.id]?.hidden === true).map((v) => v.id).join(',');
+  const inputs = [scenes.scene, selection.selected, scenes.ambiguity, hidden, outline.extra.join(',')];
+  if (inputs.every((value, i) => value === panelInputs[i])) return;
+  panelInputs = inputs;
+  const view = selection.selected ? renderer.views.get(selection.selected) : null;
+  quickActions.show(selection.selected);
+  stackInspector.show(view);
+  sizeInspector.show(view);
+  outline.show(scenes.scene?.views, selection.selected, {
+    hiddenOf: (id) => frames.views[id]?.hidden === true,
+    ambiguityOf,
+  });
 };
 
 function updateAnimationNote() {
@@ -149,6 +196,15 @@ for (const id of ['animate', 'duration', 'curve', 'classic-bug']) $(id).addEvent
 $('deselect').addEventListener('click', () => selection.select(null));
 $('offscreen').addEventListener('change', (event) => renderer.setShowOffscreen(event.target.checked));
 renderer.setShowOffscreen($('offscreen').checked);
+$('overlays-button').addEventListener('click', (event) => {
+  const open = event.currentTarget.getAttribute('aria-expanded') !== 'true';
+  event.currentTarget.setAttribute('aria-expanded', String(open));
+  $('overlays-menu').hidden = !open;
+});
+for (const box of document.querySelectorAll('input[data-overlay]')) {
+  box.addEventListener('change', () => renderer.setOverlay(box.dataset.overlay, box.checked));
+  renderer.setOverlay(box.dataset.overlay, box.checked);
+}
 $('log-clear').addEventListener('click', () => log.clear());
 
 // ---------------------------------------------------------------- server messages
@@ -158,7 +214,8 @@ function onHello(message) {
   const names = Array.isArray(message.scenes) ? message.scenes : [];
   status.showSession(session);
   log.info(`Connected${session ? ` (session ${session})` : ''}; ${names.length} scenes`);
-  devices.fill(Array.isArray(message.devices) ? message.devices : []);
+  controls.setSceneTitles(message.sceneTitles);
+  devices.fill(Array.isArray(message.devices) ? message.devices : [], message.deviceTitles || {});
   timeline.startSession();
   // A follow link (#follow=CODE) watches someone else's session instead of opening a scene.
   if (presenting.onHello()) scenes.list = names;

@@ -15,19 +15,25 @@ export function formatNumber(n) {
   return String(Number(n.toFixed(3)));
 }
 
-/** "picker.top == root.top × 1 + 667 @1000" (or "picker.height == 207 @1000"). */
+/**
+ * A constraint as the equation field (and `add`'s equation grammar, docs/PROTOCOL.md) reads it back:
+ * "picker.top == root.top + 667", "a.width >= b.width * 0.5 - 10 @750", "picker.height == 207".
+ * The multiplier shows only when it is not 1, the constant only when it is not 0 (or there is no
+ * second item), the priority only when it is not required.
+ */
 export function equationText(c) {
   const relation = c.relation || '==';
   const constant = c.constant ?? 0;
   const priority = c.priority ?? 1000;
   let rhs;
   if (c.second) {
-    const sign = constant < 0 ? '−' : '+';
-    rhs = `${c.second} × ${formatNumber(c.multiplier ?? 1)} ${sign} ${formatNumber(Math.abs(constant))}`;
+    const multiplier = c.multiplier ?? 1;
+    rhs = multiplier === 1 ? c.second : `${c.second} * ${formatNumber(multiplier)}`;
+    if (constant !== 0) rhs += ` ${constant < 0 ? '-' : '+'} ${formatNumber(Math.abs(constant))}`;
   } else {
     rhs = formatNumber(constant);
   }
-  return `${c.first} ${relation} ${rhs} @${formatNumber(priority)}`;
+  return `${c.first} ${relation} ${rhs}${priority < 1000 ? ` @${formatNumber(priority)}` : ''}`;
 }
 
 /** Slider range around a value: [min(v − 400, −400), v + 400]. */
@@ -132,11 +138,34 @@ export class Controls {
     if (open) this.syncAnimationInputs();
   }
 
+  /** Scene titles by name (`hello.sceneTitles`): what the scene picker shows in place of the names. */
+  setSceneTitles(titles) {
+    this.sceneTitles = titles && typeof titles === 'object' ? titles : {};
+  }
+
+  /** A scene's title for the picker (its name when it has none), marked when it is edited. */
+  sceneOptionText(name, edited = false) {
+    const title = this.sceneTitles?.[name] || name;
+    return edited ? `${title} (edited)` : title;
+  }
+
+  /**
+   * Says whether the loaded scene is edited (there are steps to undo): "(edited)" after its title in
+   * the picker and the scene card, and body[data-edited].
+   */
+  showEdited(edited) {
+    document.body.dataset.edited = String(edited);
+    const select = this.el.sceneSelect;
+    const option = select.options[select.selectedIndex];
+    if (option) option.textContent = this.sceneOptionText(option.value, edited);
+    this.el.sceneEdited.hidden = !edited;
+  }
+
   setScenes(names, current) {
     const select = this.el.sceneSelect;
-    select.replaceChildren(...names.map((name) => el('option', { value: name, text: name })));
+    select.replaceChildren(...names.map((name) => el('option', { value: name, text: this.sceneOptionText(name) })));
     if (current && !names.includes(current)) {
-      select.append(el('option', { value: current, text: current }));
+      select.append(el('option', { value: current, text: this.sceneOptionText(current) }));
     }
     if (current) select.value = current;
     select.disabled = names.length === 0;
@@ -145,8 +174,9 @@ export class Controls {
   selectScene(name) {
     const select = this.el.sceneSelect;
     if (![...select.options].some((o) => o.value === name)) {
-      select.append(el('option', { value: name, text: name }));
+      select.append(el('option', { value: name, text: this.sceneOptionText(name) }));
     }
+    for (const option of select.options) option.textContent = this.sceneOptionText(option.value);
     select.value = name;
   }
 

@@ -33,11 +33,14 @@ export class Devices {
     });
   }
 
-  /** A new session's presets: "Scene size" first, then each name. */
-  fill(names) {
+  /**
+   * A new session's presets: "Scene size" first, then each preset by its title (`hello.deviceTitles`,
+   * name → title; a preset without one shows its name).
+   */
+  fill(names, titles = {}) {
     this.list = names;
     const options = [new Option('Scene size', '')];
-    for (const name of names) options.push(new Option(name, name));
+    for (const name of names) options.push(new Option(titles[name] || name, name));
     this.select.replaceChildren(...options);
     this.sync();
   }

@@ -4,6 +4,7 @@
 
 import { opsDuration } from './share.js';
 import { keyboardHeight } from './keyboard-height.js';
+import { embedInStackOps } from './stacks.js';
 
 /** The animation the timeline expects when nothing says how long it takes, seconds (the keyboard's 0.25 s). */
 const DEFAULT_SECONDS = 0.25;
@@ -48,6 +49,70 @@ export class Edits {
       };
     }
     return ops.length === 1 ? ops[0] : { type: 'batch', ops };
+  }
+
+  /**
+   * Constraints from the Pin and Align actions, as equations, in one batch (one undo step).
+   * @returns {Promise<object>} the server's answer (an `error` says why nothing was added)
+   */
+  async addEquations(equations) {
+    const ops = equations.map((constraint) => ({ type: 'add', constraint }));
+    const answer = await this.request(ops.length === 1 ? ops[0] : { type: 'batch', ops });
+    if (answer.type !== 'error') this.scenes.scheduleRefresh();
+    return answer;
+  }
+
+  /**
+   * Views `ids` (siblings) embedded in a new stack view, in one batch (one undo step); the stack is
+   * selected. @returns {Promise<object>} the answer, or an error answer saying why not
+   */
+  async embedInStack(ids) {
+    const taken = new Set((this.scenes.scene?.views || []).map((v) => v.id));
+    let stackId = 'stack';
+    for (let n = 2; taken.has(stackId); n += 1) stackId = `stack${n}`;
+    let ops;
+    try {
+      ({ ops } = embedInStackOps(this.scenes.scene, this.selection.frames.views, ids, stackId));
+    } catch (error) {
+      return { type: 'error', code: 'invalid-value', message: error.message };
+    }
+    const answer = await this.request({ type: 'batch', ops });
+    if (answer.type !== 'error') {
+      await this.scenes.refresh();
+      this.selection.select(stackId);
+    }
+    return answer;
+  }
+
+  /** Fields of view `id` from the size inspector (one `set` view); a refusal is logged and the scene re-read. */
+  changeView(id, fields) {
+    this.sender.send(`view:${id}:${Object.keys(fields).join(',')}`, () => this.edit([{ type: 'set', view: id, ...fields }]), {
+      onError: (answer) => {
+        this.log.error(answer.code, answer.message);
+        this.scenes.refresh();
+      },
+    });
+  }
+
+  /**
+   * Constraint `id` rewritten as `equation` (relation, second item, multiplier, constant and priority at
+   * once), keeping its id and active flag: `remove` then `add` in one batch, so one undo step puts it
+   * back (a constraint's relation, items and multiplier cannot be set in place, as in UIKit). A batch
+   * keeps the ops before a failing one, so the equation is first tried as an inactive constraint
+   * under a scratch id: a bad equation stops the batch before anything changed.
+   * @returns {Promise<object>} the server's answer (an `error` says why it was refused; nothing changed)
+   */
+  async replaceConstraint(id, equation, active = true) {
+    const constraint = active ? { id, equation } : { id, equation, active: false };
+    const scratch = `${id}-edit-check`;
+    const answer = await this.request({ type: 'batch', ops: [
+      { type: 'add', constraint: { id: scratch, equation, active: false } },
+      { type: 'remove', constraint: scratch },
+      { type: 'remove', constraint: id },
+      { type: 'add', constraint },
+    ] });
+    if (answer.type !== 'error') this.scenes.scheduleRefresh();
+    return answer;
   }
 
   /** A constant from a slider or field (`final`: released, or a step taken with the keyboard). */

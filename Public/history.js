@@ -7,7 +7,9 @@ export class History {
   /**
    * @param {{ connection, scenes, undo: HTMLButtonElement, redo: HTMLButtonElement, reset: HTMLButtonElement }} parts
    *   the connection, the scene store and the three buttons
-   * @param {{ onRestored: () => void }} callbacks  onRestored: the scene was put back (the inspector asks again)
+   * @param {{ onRestored: () => void, onEdited?: (edited: boolean) => void }} callbacks  onRestored: the scene
+   *   was put back (the inspector asks again); onEdited: whether the scene differs from how it was loaded
+   *   (there are steps to undo), after every change of the steps left
    */
   constructor({ connection, scenes, undo, redo, reset }, callbacks) {
     this.connection = connection;
@@ -78,5 +80,6 @@ export class History {
   update() {
     this.buttons.undo.disabled = this.left.undo <= 0;
     this.buttons.redo.disabled = this.left.redo <= 0;
+    this.cb?.onEdited?.(this.left.undo > 0);
   }
 }

@@ -36,9 +36,13 @@ export class LogPanel {
     this.add('error', `${code || 'error'}: ${message || ''}`.trim(), '', request || '');
   }
 
-  conflict(message) {
+  /**
+   * A `conflict`: `sentence` (what conflicts, in plain words) as the entry, UIKit's log under it with
+   * its layout (line breaks and tabs) kept.
+   */
+  conflict(message, sentence = '') {
     const ids = Array.isArray(message.constraints) ? message.constraints.join(', ') : '';
-    const summary = `conflict: broke ${message.broken ?? '?'}${ids ? ` (set: ${ids})` : ''}`;
+    const summary = sentence || `conflict: broke ${message.broken ?? '?'}${ids ? ` (set: ${ids})` : ''}`;
     this.add('conflict', summary, message.log || '');
   }
 

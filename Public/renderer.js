@@ -4,9 +4,11 @@
 // multiplied down the tree, children after parents. At most one draw per
 // animation frame: callers mark the picture dirty with invalidate().
 //
-// Exports Renderer, axisOf(attribute), splitAnchor(name) and paletteColor(index).
+// Exports Renderer, axisOf(attribute), splitAnchor(name), paletteColor(index) and rectsOverlap(a, b).
 
 import { drawText, loadFonts } from './text.js';
+import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
+import { drawLabels as placeLabels } from './labels.js';
 
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',
@@ -14,15 +16,15 @@ const PALETTE = [
 ];
 const DEVICE_PAD = 28; // CSS px around the device
 const BEZEL = 7; // CSS px
-const LABEL_PX = 12; // label font size, CSS px, shrunk down to LABEL_MIN_PX to fit its box
-const LABEL_MIN_PX = 8;
-const LABEL_PAD = 6; // CSS px from the box's edges
 const ACCENT = '#1d5fd1';
 const GHOST_ALPHA = 0.3; // views outside the screen are drawn this faint
 const HIT_MIN_ALPHA = 0.01; // UIKit ignores views with alpha < 0.01 when hit testing
 const LINE_REQUIRED = '#1d5fd1';
 const LINE_BROKEN = '#d92d20';
+const LINE_CONFLICT = '#ea580c'; // the rest of a conflicting set
 const AMBIGUOUS = '#c2410c';
+const SAFE_AREA = '#d9480f';
+const MARGINS = '#7c3aed';
 
 const X_ATTRIBUTES = new Set(['left', 'right', 'leading', 'trailing', 'centerX', 'leftMargin', 'rightMargin',
   'leadingMargin', 'trailingMargin', 'centerXWithinMargins']);
@@ -55,6 +57,11 @@ function attributeValue(attribute, [x, y, w, h]) {
   }
 }
 
+/** Whether two CSS-px rectangles [x, y, w, h] overlap by more than half a pixel each way. */
+export function rectsOverlap(a, b) {
+  return a[0] < b[0] + b[2] - 0.5 && b[0] < a[0] + a[2] - 0.5 && a[1] < b[1] + b[3] - 0.5 && b[1] < a[1] + a[3] - 0.5;
+}
+
 function insetRect([x, y, w, h], [top, left, bottom, right]) {
   return [x + left, y + top, Math.max(0, w - left - right), Math.max(0, h - top - bottom)];
 }
@@ -63,47 +70,8 @@ export function paletteColor(index) {
   return PALETTE[index % PALETTE.length];
 }
 
-/** Relative luminance of #rgb/#rrggbb/rgb(), or null when not parseable. */
-function luminance(color) {
-  let r, g, b;
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color || '');
-  if (hex) {
-    let h = hex[1];
-    if (h.length === 3) h = h.replace(/./g, (c) => c + c);
-    r = parseInt(h.slice(0, 2), 16); g = parseInt(h.slice(2, 4), 16); b = parseInt(h.slice(4, 6), 16);
-  } else {
-    const rgb = /^rgba?\(\s*(\d+)[,\s]+(\d+)[,\s]+(\d+)/i.exec(color || '');
-    if (!rgb) return null;
-    [r, g, b] = rgb.slice(1, 4).map(Number);
-  }
-  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
-function labelColorFor(fill) {
-  const l = luminance(fill);
-  if (l === null) return '#111827';
-  // Pick whichever of near-black / white contrasts more with the fill.
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#111827' : '#ffffff';
-}
-
 function isIdentity(t) {
   return !t || (t[0] === 1 && t[1] === 0 && t[2] === 0 && t[3] === 1 && t[4] === 0 && t[5] === 0);
-}
-
-/** The device-px bounding box { x0, y0, x1, y1 } of a local rectangle under a matrix. */
-function deviceBox(matrix, x, y, w, h) {
-  const points = [[x, y], [x + w, y], [x, y + h], [x + w, y + h]].map(([px, py]) => matrix.transformPoint(new DOMPoint(px, py)));
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
-}
-
-function roundedRect(ctx, x, y, w, h, r) {
-  const rr = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
-  ctx.beginPath();
-  if (ctx.roundRect) ctx.roundRect(x, y, w, h, rr);
-  else ctx.rect(x, y, w, h);
 }
 
 /** "544", "≥ 8 @750", "× 0.5": the short text drawn on a constraint's line. */
@@ -145,7 +113,18 @@ export class Renderer {
     this.showOffscreen = true;
     this.hits = []; // [{ id, matrix: DOMMatrix (device px), w, h, alpha, offscreen }] in draw order
     this.labels = []; // [{ id, text, full, size, rect, box, backdrop, offscreen }] as drawn (CSS px, tests)
+    this.texts = []; // [{ id, rect, offscreen }]: the lines of text views as drawn (CSS px, tests)
+    this.overlayLabels = []; // [{ id, text, rect }]: the safe area's and keyboard's captions (CSS px, tests)
+    this.badges = []; // [{ id, text, rect }]: the selected view's constraint badges (CSS px, tests)
+    this.conflict = null; // { broken, ids } of the last conflict still standing (drawn without a selection)
+    this.edgeMarkers = []; // [{ id, side, x, y }]: arrows to conflicting views outside the screen (CSS px, tests)
+    this.overlays = { safeArea: true, margins: false, keyboard: true, chrome: true }; // which overlays are drawn
+    this.chrome = []; // [{ part, rect }]: the device chrome as drawn (CSS px, tests)
+    this.zoom = 1; // × the scale that fits the device in the canvas
+    this.panX = 0; // CSS px the device is moved from the canvas's centre
+    this.panY = 0;
     this.labelJobs = null; // labels of the pass being drawn, drawn after its boxes
+    this.textJobs = null; // device-px boxes of the text lines of the pass being drawn
     this.cssWidth = 0;
     this.cssHeight = 0;
     this.dpr = 1;
@@ -215,6 +194,51 @@ export class Renderer {
     this.invalidate();
   }
 
+  /**
+   * The conflict to draw: `{ broken, ids }` as the server's `conflict` names them (the broken
+   * constraint's id and the ids of its set), or null once it is gone.
+   */
+  setConflict(conflict) {
+    this.conflict = conflict && Array.isArray(conflict.ids) ? { broken: conflict.broken, ids: conflict.ids } : null;
+    this.invalidate();
+  }
+
+  /** Sets the zoom (× the fitted scale) and the pan (CSS px from centred), and redraws. */
+  setViewport(zoom, panX, panY) {
+    this.zoom = zoom;
+    this.panX = panX;
+    this.panY = panY;
+    this.invalidate();
+  }
+
+  /**
+   * Zooms by `factor` (the result kept within [min, max]) about a canvas point in CSS px: the root
+   * point under it stays under it. With s the scale and o the device origin, p = (c − o) / s must
+   * hold before and after, so o' = c − p × s'; the pan is o' less the centred origin.
+   */
+  zoomAt(cssX, cssY, factor, min, max) {
+    const L = this.layout;
+    const zoom = Math.min(max, Math.max(min, this.zoom * factor));
+    if (!L) {
+      this.setViewport(zoom, this.panX, this.panY);
+      return;
+    }
+    const fitted = L.scale / this.zoom;
+    const scale = fitted * zoom;
+    const px = (cssX - L.ox) / L.scale;
+    const py = (cssY - L.oy) / L.scale;
+    const ox = cssX - px * scale;
+    const oy = cssY - py * scale;
+    this.setViewport(zoom, ox - (this.cssWidth - L.W * scale) / 2, oy - (this.cssHeight - L.H * scale) / 2);
+  }
+
+  /** Turns an overlay on or off: "safeArea", "margins" (the selected view's, else the root's) or "keyboard". */
+  setOverlay(name, on) {
+    if (!(name in this.overlays)) return;
+    this.overlays[name] = Boolean(on);
+    this.invalidate();
+  }
+
   /** Schedule one redraw on the next animation frame (coalesces many calls). */
   invalidate() {
     if (this.rafId) return;
@@ -254,6 +278,11 @@ export class Renderer {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.hits = [];
     this.labels = [];
+    this.texts = [];
+    this.overlayLabels = [];
+    this.badges = [];
+    this.edgeMarkers = [];
+    this.chrome = [];
     this.inner = new Map();
 
     if (!this.scene) {
@@ -274,10 +303,10 @@ export class Renderer {
     const [W, H] = rootFrame ? [rootFrame[2], rootFrame[3]] : model;
     const fitW = Math.max(W, model[0]);
     const fitH = Math.max(H, model[1]);
-    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / fitW, (ch - 2 * DEVICE_PAD) / fitH));
+    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / fitW, (ch - 2 * DEVICE_PAD) / fitH)) * this.zoom;
     // Snap the device origin to device pixels so its edges stay crisp.
-    const ox = Math.round(((cw - W * scale) / 2) * dpr) / dpr;
-    const oy = Math.round(((ch - H * scale) / 2) * dpr) / dpr;
+    const ox = Math.round(((cw - W * scale) / 2 + this.panX) * dpr) / dpr;
+    const oy = Math.round(((ch - H * scale) / 2 + this.panY) * dpr) / dpr;
     this.layout = { ox, oy, scale, W, H };
 
     // Bezel and screen.
@@ -314,11 +343,13 @@ export class Renderer {
     ctx.clip();
     ctx.setTransform(base);
     this.drawPass(frames, 1, scale, false);
-    this.drawKeyboard(frames, scale);
+    if (this.overlays.keyboard) this.drawKeyboard(frames, scale);
+    if (this.overlays.chrome) this.drawChrome(W, H, scale);
     ctx.restore();
 
     ctx.setTransform(base);
-    this.drawSafeArea(W, H, scale);
+    if (this.overlays.safeArea) this.drawSafeArea(W, H, scale);
+    if (this.overlays.margins) this.drawMargins();
     this.drawAmbiguity();
     this.drawConstraints(frames);
     this.drawSelection();
@@ -335,10 +366,17 @@ export class Renderer {
   drawPass(frames, alpha, scale, ghost) {
     const first = this.hits.length;
     this.labelJobs = [];
+    this.textJobs = [];
     this.drawView('root', frames, alpha, scale, ghost, []);
     const jobs = this.labelJobs;
+    const texts = this.textJobs;
     this.labelJobs = null;
-    this.drawLabels(jobs, this.hits.slice(first), scale, ghost);
+    this.textJobs = null;
+    const { dpr } = this;
+    for (const { id, box } of texts) {
+      this.texts.push({ id, offscreen: ghost, rect: [box.x0 / dpr, box.y0 / dpr, (box.x1 - box.x0) / dpr, (box.y1 - box.y0) / dpr] });
+    }
+    this.drawLabels(jobs, this.hits.slice(first), scale, ghost, texts.map((t) => t.box));
   }
 
   /**
@@ -368,7 +406,12 @@ export class Renderer {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
       if (alpha > 0) {
         this.drawBox(id, w, h, alpha, scale);
-        if (view.kind) drawText(ctx, view, w, h, alpha);
+        if (view.kind) {
+          const matrix = ctx.getTransform();
+          for (const [lx, ly, lw, lh] of drawText(ctx, view, w, h, alpha)) {
+            this.textJobs?.push({ id, box: deviceBox(matrix, lx, ly, lw, lh) });
+          }
+        }
         // A text view shows its text; its name label would cover it.
         if (!view.kind) this.labelJobs?.push({
           id, text: view.label || id, fill: this.colorOf(id), alpha, w, h, matrix: ctx.getTransform(),
@@ -413,133 +456,9 @@ export class Renderer {
     ctx.globalAlpha = 1;
   }
 
-  /**
-   * Labels after every box of a pass. Each fits its box: the font shrinks from LABEL_PX down to
-   * LABEL_MIN_PX, then the text is ellipsized. It goes in the first corner of its box that no view
-   * drawn after it covers (top left, top right, bottom left, bottom right), else in the band above
-   * (or below) the views that cover it, in a smaller font if that band is narrow; when there is no
-   * room at all, on a light backdrop above everything, in a corner clear of the other labels.
-   */
-  drawLabels(jobs, hits, scale, ghost) {
-    const { ctx, dpr } = this;
-    const base = hits.length ? this.hits.indexOf(hits[0]) : 0;
-    // Device-px boxes of what is drawn, to tell what covers a label.
-    const boxes = hits.map((hit) => (hit.alpha > 0 ? deviceBox(hit.matrix, 0, 0, hit.w, hit.h) : null));
-    const overlaps = (a, b) => a.x0 < b.x1 - dpr && a.x1 > b.x0 + dpr && a.y0 < b.y1 - dpr && a.y1 > b.y0 + dpr;
-    const placed = [];
-    for (const job of jobs) {
-      const unit = Math.sqrt(Math.abs(job.matrix.a * job.matrix.d - job.matrix.b * job.matrix.c)) || 1;
-      const px = dpr / unit; // one CSS pixel in the view's points (transforms included)
-      const boxW = job.w / px;
-      const boxH = job.h / px;
-      const pad = boxW < 48 || boxH < 22 ? 3 : LABEL_PAD;
-      const maxW = boxW - 2 * pad;
-      if (maxW < 12 || Math.min(LABEL_PX, boxH - 2) < LABEL_MIN_PX) continue;
-      ctx.save();
-      ctx.setTransform(job.matrix);
-      const fontAt = (size) => `600 ${size * px}px ${this.fontFamily()}`;
-      const widthOf = (t) => ctx.measureText(t).width / px;
-      /** The text at the largest size up to `limit` that fits the box's width, ellipsized below the minimum. */
-      const fit = (limit) => {
-        ctx.font = fontAt(LABEL_PX);
-        const natural = widthOf(job.text);
-        let size = Math.max(LABEL_MIN_PX, Math.min(limit, (LABEL_PX * maxW) / Math.max(1, natural)));
-        size = Math.floor(size * 4) / 4;
-        ctx.font = fontAt(size);
-        let text = job.text;
-        if (widthOf(text) > maxW) {
-          let keep = text.length;
-          while (keep > 1 && widthOf(`${text.slice(0, keep).trimEnd()}…`) > maxW) keep -= 1;
-          text = `${text.slice(0, keep).trimEnd()}…`;
-        }
-        return { size, text, w: widthOf(text), h: size * 1.2 };
-      };
-      const local = (x, y, t) => deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
-      const coverers = [];
-      for (let i = job.hit - base + 1; i < boxes.length; i += 1) if (boxes[i]) coverers.push(boxes[i]);
-      const clear = (x, y, t) => {
-        const r = local(x, y, t);
-        return !coverers.some((b) => overlaps(b, r));
-      };
-      let choice = null;
-      const t = fit(Math.min(LABEL_PX, boxH - 2));
-      const roomy = boxH >= t.h + 2 * pad;
-      const top = roomy ? pad - 1 : (boxH - t.h) / 2;
-      const bottom = roomy ? boxH - pad + 1 - t.h : top;
-      for (const [x, y] of [[pad, top], [boxW - pad - t.w, top], [pad, bottom], [boxW - pad - t.w, bottom]]) {
-        if (clear(x, y, t)) { choice = { x, y, t }; break; }
-      }
-      if (!choice) {
-        // The bands above and below what covers the box (in CSS px of the box).
-        const box = deviceBox(job.matrix, 0, 0, job.w, job.h);
-        const inside = coverers.filter((b) => overlaps(b, box));
-        const toCss = (v) => (v / dpr) * (boxH / Math.max(1e-6, (box.y1 - box.y0) / dpr));
-        const gapTop = toCss(Math.min(...inside.map((b) => b.y0)) - box.y0);
-        const gapBottom = toCss(box.y1 - Math.max(...inside.map((b) => b.y1)));
-        for (const [gap, atTop] of [[gapTop, true], [gapBottom, false]]) {
-          if (!(gap >= LABEL_MIN_PX * 1.2)) continue;
-          const band = fit(Math.min(LABEL_PX, gap / 1.2));
-          const y = atTop ? Math.max(0, (gap - band.h) / 2) : boxH - gap + Math.max(0, (gap - band.h) / 2);
-          if (clear(pad, y, band)) { choice = { x: pad, y, t: band }; break; }
-        }
-      }
-      ctx.restore();
-      if (choice) {
-        placed.push({ job, px, ...choice, backdrop: false });
-      } else {
-        // On a backdrop: the corners at the fitted size, then at the smallest size against the edges.
-        const small = fit(LABEL_MIN_PX);
-        const edge = Math.min(1, Math.max(0, (boxH - small.h) / 2));
-        const options = [[pad, top, t], [boxW - pad - t.w, top, t], [pad, bottom, t], [boxW - pad - t.w, bottom, t],
-          [pad, edge, small], [boxW - pad - small.w, edge, small],
-          [pad, boxH - edge - small.h, small], [boxW - pad - small.w, boxH - edge - small.h, small]];
-        placed.push({ job, px, t, backdrop: true, options });
-      }
-    }
-    // Labels with room first, then the ones on a backdrop, in a corner away from the others.
-    const taken = placed.filter((p) => !p.backdrop).map((p) => deviceBox(p.job.matrix, p.x * p.px, p.y * p.px, p.t.w * p.px, p.t.h * p.px));
-    const area = (a, b) => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0))
-      * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-    for (const p of placed.filter((q) => q.backdrop)) {
-      const rects = p.options.map(([x, y, t]) => deviceBox(p.job.matrix, x * p.px, y * p.px, t.w * p.px, t.h * p.px));
-      const cost = rects.map((r) => taken.reduce((sum, q) => sum + area(q, r), 0));
-      const index = cost.indexOf(Math.min(...cost));
-      [p.x, p.y, p.t] = p.options[index];
-      taken.push(rects[index]);
-    }
-    for (const p of [...placed.filter((q) => !q.backdrop), ...placed.filter((q) => q.backdrop)]) {
-      const { job, px, x, y, t, backdrop } = p;
-      ctx.save();
-      for (const clip of job.clipChain) {
-        ctx.setTransform(clip.matrix);
-        ctx.beginPath();
-        ctx.rect(0, 0, clip.w, clip.h);
-        ctx.clip();
-      }
-      ctx.setTransform(job.matrix);
-      ctx.beginPath();
-      ctx.rect(0, 0, job.w, job.h);
-      ctx.clip();
-      ctx.globalAlpha = job.alpha;
-      ctx.font = `600 ${t.size * px}px ${this.fontFamily()}`;
-      if (backdrop) {
-        ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
-        roundedRect(ctx, (x - 3) * px, y * px, (t.w + 6) * px, t.h * px, 3 * px);
-        ctx.fill();
-      }
-      ctx.fillStyle = backdrop ? '#111827' : labelColorFor(job.fill);
-      ctx.textBaseline = 'middle';
-      ctx.fillText(t.text, x * px, (y + t.h / 2) * px);
-      ctx.restore();
-      const r = deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
-      const b = deviceBox(job.matrix, 0, 0, job.w, job.h);
-      this.labels.push({
-        id: job.id, text: t.text, full: job.text, size: t.size, backdrop, offscreen: ghost,
-        rect: [r.x0 / dpr, r.y0 / dpr, (r.x1 - r.x0) / dpr, (r.y1 - r.y0) / dpr],
-        box: [b.x0 / dpr, b.y0 / dpr, (b.x1 - b.x0) / dpr, (b.y1 - b.y0) / dpr],
-      });
-    }
-    void scale;
+  /** The pass's view names, placed by labels.js (see drawLabels there). */
+  drawLabels(jobs, hits, scale, ghost, texts = []) {
+    placeLabels(this, jobs, hits, ghost, texts);
   }
 
   /**
@@ -576,12 +495,65 @@ export class Renderer {
       roundedRect(ctx, x + w * 0.25, y + 10 + 3 * (keyH + 10), w * 0.5, keyH, 4);
       ctx.fill();
     }
-    ctx.fillStyle = '#374151';
-    ctx.font = `600 ${11 * px}px ${this.fontFamily()}`;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(`keyboard ${Math.round(h)} pt`, x + w - 6 * px, y + h - 4 * px);
     ctx.restore();
+    // Its caption on the keyboard itself (nothing else shows there), in root space for caption().
+    const [kx, ky] = [x + rootFrame[0], y + rootFrame[1]];
+    this.caption('keyboard', `keyboard ${Math.round(h)} pt`, '#374151', 11 * px,
+      [[kx + w - 6 * px, ky + h - 17.2 * px, 'right'], [kx + 6 * px, ky + h - 17.2 * px, 'left']]);
+  }
+
+  /**
+   * The device's chrome, so the safe area explains itself: the status bar's time in the top inset, the
+   * notch (iPhone X: 209 × 30 pt) or the Dynamic Island (iPhone 15 Pro Max: 126 × 37 pt, 11 pt from the
+   * edge) on the edge the top inset is on, and the home indicator (134 × 5 pt, 8 pt above the bottom
+   * edge) when there is a bottom inset. Sizes are Apple's (Human Interface Guidelines, device
+   * templates). In landscape the sensor housing is on the left edge. Context: root space.
+   */
+  drawChrome(W, H, scale) {
+    const root = this.scene.root || {};
+    const [top, left, bottom] = root.safeArea || [0, 0, 0, 0];
+    const landscape = root.orientation === 'landscape';
+    const { ctx } = this;
+    const toCss = (x, y, w, h) => [this.layout.ox + x * scale, this.layout.oy + y * scale, w * scale, h * scale];
+    const housing = root.device === 'iphone-x' ? { w: 209, h: 30, inset: 0, r: 20 }
+      : root.device === 'iphone-15-pro-max' ? { w: 126, h: 37, inset: 11, r: 18.5 } : null;
+    ctx.save();
+    ctx.fillStyle = '#0b0d12';
+    if (housing && (landscape ? left > 0 : top > 0)) {
+      // Portrait: centred on the top edge; landscape: centred on the left edge, turned a quarter.
+      const rect = landscape ? [housing.inset, (H - housing.w) / 2, housing.h, housing.w]
+        : [(W - housing.w) / 2, housing.inset, housing.w, housing.h];
+      roundedRect(ctx, ...rect, housing.r);
+      ctx.fill();
+      this.chrome.push({ part: housing.inset ? 'dynamicIsland' : 'notch', rect: toCss(...rect) });
+    }
+    if (bottom > 0) {
+      const rect = [(W - 134) / 2, H - 8 - 5, 134, 5];
+      ctx.globalAlpha = 0.8;
+      roundedRect(ctx, ...rect, 2.5);
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      this.chrome.push({ part: 'homeIndicator', rect: toCss(...rect) });
+    }
+    ctx.restore();
+    if (top > 0 && !landscape) {
+      // The time where the device shows it (left of the housing, else centred), where it covers no
+      // name or text; else at the left or right end of the bar.
+      const size = Math.min(12, top * 0.6);
+      const y = (top - 1.2 * size) / 2;
+      ctx.save();
+      ctx.font = `600 ${size}px ${this.fontFamily()}`;
+      const w = ctx.measureText('9:41').width;
+      ctx.restore();
+      const spots = housing ? [[Math.max(8, ((W - housing.w) / 2 - w) / 2), y, 'left']] : [[(W - w) / 2, y, 'left']];
+      spots.push([8, y, 'left'], [W - 8, y, 'right']);
+      // Dark or light, as iOS picks the status bar's style, against the view under the time.
+      const [sx, sy] = spots[0];
+      const under = this.hitTest(this.layout.ox + (sx + w / 2) * scale, this.layout.oy + (sy + 0.6 * size) * scale);
+      this.caption('statusBar', '9:41', labelColorFor(under ? this.colorOf(under) : '#ffffff'), size, spots);
+      const drawn = this.overlayLabels.find((c) => c.id === 'statusBar');
+      if (drawn) this.chrome.push({ part: 'statusBar', rect: drawn.rect });
+    }
   }
 
   drawSafeArea(W, H, scale) {
@@ -593,15 +565,78 @@ export class Renderer {
     ctx.save();
     ctx.setLineDash([6 * px, 4 * px]);
     ctx.lineWidth = 1.5 * px;
-    ctx.strokeStyle = '#d9480f';
+    ctx.strokeStyle = SAFE_AREA;
     ctx.strokeRect(left, top, W - left - right, H - top - bottom);
     ctx.setLineDash([]);
-    ctx.fillStyle = '#d9480f';
-    ctx.font = `600 ${10 * px}px ${this.fontFamily()}`;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText('safe area', W - right - 4 * px, top - 2 * px > 10 * px ? top - 2 * px : top + 12 * px);
     ctx.restore();
+    // The caption beside one of its edges, wherever it covers no view's name and no text.
+    const size = 10 * px;
+    const x1 = W - right - 4 * px;
+    const x0 = left + 4 * px;
+    const above = (edge) => edge - 2 * px - 1.2 * size;
+    const below = (edge) => edge + 2 * px;
+    const bottomEdge = H - bottom;
+    this.caption('safeArea', 'safe area', SAFE_AREA, size, [
+      [x1, above(top), 'right'], [x0, above(top), 'left'], [x1, below(top), 'right'], [x0, below(top), 'left'],
+      [x1, above(bottomEdge), 'right'], [x1, below(bottomEdge), 'right']].filter(([, y]) => y >= 0 && y + 1.2 * size <= H));
+  }
+
+  /**
+   * An overlay's caption (root points, the context in root space): at the first of `spots`
+   * ([x, top y, "left" | "right" alignment]) whose box covers no drawn label, no line of text and no
+   * caption before it; none is drawn when every spot would. Recorded in overlayLabels.
+   */
+  caption(id, text, color, size, spots) {
+    const { ctx, layout } = this;
+    if (!layout) return;
+    ctx.save();
+    ctx.font = `600 ${size}px ${this.fontFamily()}`;
+    const w = ctx.measureText(text).width;
+    const h = 1.2 * size;
+    const toCss = (x, y) => [layout.ox + x * layout.scale, layout.oy + y * layout.scale, w * layout.scale, h * layout.scale];
+    const content = [...this.labels, ...this.texts].filter((r) => !r.offscreen).map((r) => r.rect)
+      .concat(this.overlayLabels.map((r) => r.rect));
+    for (const [x, y, align] of spots) {
+      const left = align === 'right' ? x - w : x;
+      const rect = toCss(left, y);
+      if (content.some((r) => rectsOverlap(r, rect))) continue;
+      ctx.fillStyle = color;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, left, y + h / 2);
+      this.overlayLabels.push({ id, text, rect });
+      break;
+    }
+    ctx.restore();
+  }
+
+  /** The layout margins of the selected view (else the root's): a dotted purple rectangle. */
+  drawMargins() {
+    const owner = this.selected && this.views.has(this.selected) ? this.selected : 'root';
+    const geometry = this.itemGeometry(`${owner}.margins`);
+    if (!geometry) return;
+    const { ctx, dpr } = this;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.dashedOutline(geometry.matrix, geometry.rect, MARGINS, 1.5 * dpr, [2 * dpr, 3 * dpr]);
+    ctx.restore();
+  }
+
+  /**
+   * Strokes rect [x, y, w, h] of a space that `matrix` maps to device px, dashed; the context must
+   * map device px (identity). Returns the device-px corners, clockwise from the top left.
+   */
+  dashedOutline(matrix, [x, y, w, h], color, width, dash) {
+    const { ctx } = this;
+    const corners = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]].map(([px, py]) => matrix.transformPoint(new DOMPoint(px, py)));
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    corners.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+    ctx.closePath();
+    ctx.stroke();
+    return corners;
   }
 
   /**
@@ -671,13 +706,21 @@ export class Renderer {
     return matrix.transformPoint(local);
   }
 
-  /** The constraints of the selected view, drawn between the anchors they tie. */
+  /**
+   * The constraints of the selected view and those of the last conflict's set, drawn between the
+   * anchors they tie: the broken one red, the rest of its set orange, the others blue; then an edge
+   * marker for each view of the set that lies outside the screen.
+   */
   drawConstraints(frames) {
-    const id = this.selected;
-    if (!id || !this.views.has(id)) return;
+    const id = this.selected && this.views.has(this.selected) ? this.selected : null;
     const all = this.getConstraints() || [];
+    // The conflict's set, while its broken constraint is still broken (it heals once the conflict goes).
+    const standing = this.conflict && all.some((c) => c.id === this.conflict.broken && c.broken);
+    const inConflict = new Set(standing ? this.conflict.ids : []);
+    if (!id && !inConflict.size) return;
+    const ownerOf = (anchor) => splitAnchor(anchor).item.split('.')[0];
     const mine = all.filter((c) => c.active !== false
-      && (splitAnchor(c.first).item.split('.')[0] === id || splitAnchor(c.second).item.split('.')[0] === id));
+      && ((id && (ownerOf(c.first) === id || ownerOf(c.second) === id)) || inConflict.has(c.id)));
     const { ctx, dpr } = this;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0); // device px
@@ -690,7 +733,7 @@ export class Renderer {
       const second = c.second ? splitAnchor(c.second) : null;
       const g1 = this.itemGeometry(first.item, second?.item);
       if (!g1) continue;
-      const color = c.broken ? LINE_BROKEN : LINE_REQUIRED;
+      const color = c.broken ? LINE_BROKEN : inConflict.has(c.id) ? LINE_CONFLICT : LINE_REQUIRED;
       ctx.strokeStyle = color;
       ctx.fillStyle = color;
       ctx.lineWidth = (c.broken ? 2.5 : 1.5) * dpr;
@@ -755,14 +798,30 @@ export class Renderer {
           ctx.restore();
         }
       }
-      const text = constraintLabel(c);
-      labels.push({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, text, color });
+      labels.push({ a, b, text: constraintLabel(c), color, id: c.id });
     }
-    // Labels last, on pills, so lines never cover them.
+    // Labels last, on pills, so lines never cover them; each at the first point along its line
+    // (the middle, then towards either end) where it covers no view's name, no text and no other pill.
     ctx.setLineDash([]);
+    const content = [...this.labels, ...this.texts].filter((r) => !r.offscreen).map((r) => r.rect)
+      .concat(this.overlayLabels.map((r) => r.rect));
     for (const label of labels) {
       const w = ctx.measureText(label.text).width + 8 * dpr;
       const h = 15 * dpr;
+      const cssRect = (p) => [(p.x - w / 2) / dpr, (p.y - h / 2) / dpr, w / dpr, h / dpr];
+      // Along the line, then beside it (a pill's size away, either side) when the line is short.
+      const dx = label.b.x - label.a.x;
+      const dy = label.b.y - label.a.y;
+      const length = Math.hypot(dx, dy);
+      const [nx, ny] = length > 0 ? [-dy / length, dx / length] : [0, 1];
+      const step = Math.abs(nx) * (w + 4 * dpr) + Math.abs(ny) * (h + 4 * dpr);
+      const at = (t, k) => ({ x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k });
+      const spots = [0, -1, 1, -2, 2, -3, 3].flatMap((k) => [0.5, 0.3, 0.7, 0.15, 0.85, -0.5, 1.5].map((t) => at(t, k)));
+      const spot = spots.find((p) => !content.some((r) => rectsOverlap(r, cssRect(p)))) || at(0.5, 0);
+      label.x = spot.x;
+      label.y = spot.y;
+      content.push(cssRect(spot));
+      this.badges.push({ id: label.id, text: label.text, rect: cssRect(spot) });
       ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
       roundedRect(ctx, label.x - w / 2, label.y - h / 2, w, h, 4 * dpr);
       ctx.fill();
@@ -773,7 +832,73 @@ export class Renderer {
       ctx.fillText(label.text, label.x, label.y + 0.5 * dpr);
     }
     ctx.restore();
+    this.drawEdgeMarkers(mine.filter((c) => inConflict.has(c.id)));
     void frames;
+  }
+
+  /**
+   * For each view the conflicting constraints tie that lies wholly outside the screen: an arrow just
+   * inside the screen's nearest edge, pointing at it, with its name on a pill (recorded in edgeMarkers).
+   */
+  drawEdgeMarkers(constraints) {
+    const L = this.layout;
+    if (!L || !constraints.length) return;
+    const { ctx, dpr } = this;
+    const owners = new Set(constraints.flatMap((c) => [c.first, c.second].filter(Boolean)
+      .map((anchor) => splitAnchor(anchor).item.split('.')[0])));
+    owners.delete('root');
+    const [sx0, sy0, sx1, sy1] = [L.ox, L.oy, L.ox + L.W * L.scale, L.oy + L.H * L.scale];
+    const inset = 16; // CSS px inside the edge
+    for (const id of owners) {
+      const hit = this.hits.find((h) => h.id === id && !h.offscreen);
+      if (!hit) continue;
+      const b = deviceBox(hit.matrix, 0, 0, hit.w, hit.h);
+      const [x0, y0, x1, y1] = [b.x0 / dpr, b.y0 / dpr, b.x1 / dpr, b.y1 / dpr];
+      if (x0 < sx1 - 1 && x1 > sx0 + 1 && y0 < sy1 - 1 && y1 > sy0 + 1) continue; // on screen, at least in part
+      const cx = (x0 + x1) / 2;
+      const cy = (y0 + y1) / 2;
+      const px = Math.min(sx1 - inset, Math.max(sx0 + inset, cx));
+      const py = Math.min(sy1 - inset, Math.max(sy0 + inset, cy));
+      const over = { left: sx0 - x1, right: x0 - sx1, top: sy0 - y1, bottom: y0 - sy1 };
+      const side = Object.keys(over).reduce((a, k) => (over[k] > over[a] ? k : a), 'left');
+      const angle = Math.atan2(cy - py, cx - px);
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.translate(px, py);
+      ctx.rotate(angle);
+      ctx.beginPath();
+      ctx.moveTo(9, 0);
+      ctx.lineTo(-6, -7);
+      ctx.lineTo(-6, 7);
+      ctx.closePath();
+      ctx.fillStyle = LINE_CONFLICT;
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 1.5;
+      ctx.fill();
+      ctx.stroke();
+      ctx.restore();
+      // The name beside the arrow, towards the screen's middle.
+      const text = `${this.views.get(id)?.label || id} (off screen)`;
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.font = `600 11px ${this.fontFamily()}`;
+      const w = ctx.measureText(text).width + 10;
+      const h = 16;
+      const lx = Math.min(sx1 - w - 2, Math.max(sx0 + 2, px - w / 2));
+      const ly = side === 'bottom' ? py - 12 - h : side === 'top' ? py + 12 : py - h / 2;
+      const tx = side === 'left' ? px + 12 : side === 'right' ? px - 12 - w : lx;
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.94)';
+      roundedRect(ctx, tx, ly, w, h, 4);
+      ctx.fill();
+      ctx.strokeStyle = LINE_CONFLICT;
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      ctx.fillStyle = LINE_CONFLICT;
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, tx + 5, ly + h / 2 + 0.5);
+      ctx.restore();
+      this.edgeMarkers.push({ id, side, x: px, y: py });
+    }
   }
 
   dimensionLine(a, b, dpr) {
@@ -805,14 +930,7 @@ export class Renderer {
       const hit = this.hits.find((h) => h.id === id && !h.offscreen);
       if (!hit) continue;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      const corners = [[0, 0], [hit.w, 0], [hit.w, hit.h], [0, hit.h]].map(([x, y]) => hit.matrix.transformPoint(new DOMPoint(x, y)));
-      ctx.strokeStyle = AMBIGUOUS;
-      ctx.lineWidth = 2 * dpr;
-      ctx.setLineDash([4 * dpr, 3 * dpr]);
-      ctx.beginPath();
-      corners.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
-      ctx.closePath();
-      ctx.stroke();
+      const corners = this.dashedOutline(hit.matrix, [0, 0, hit.w, hit.h], AMBIGUOUS, 2 * dpr, [4 * dpr, 3 * dpr]);
       ctx.setLineDash([]);
       const tag = `? ${axes.map((a) => (a === 'horizontal' ? 'H' : 'V')).join('')}`;
       ctx.font = `700 ${10 * dpr}px ${this.fontFamily()}`;

@@ -4,6 +4,7 @@
 
 import { shareableScene, clipsOf } from './share.js';
 import { wantedFromHash } from './link.js';
+import { conflictSentence } from './conflict.js';
 
 /** How long a burst of edits (a slider drag sends many) waits before the scene is re-read, ms. */
 const REFRESH_DELAY_MS = 120;
@@ -228,8 +229,8 @@ export class Scenes {
     const ids = Array.isArray(message.constraints) ? message.constraints : [];
     this.conflict = { broken: message.broken, ids, load: this.loads };
     this.controls.markConflict(message.broken, ids);
-    this.log.conflict(message);
-    this.renderer.invalidate();
+    this.log.conflict(message, conflictSentence(message, this.controls.currentConstraints()));
+    this.renderer.setConflict({ broken: message.broken, ids });
     // A constraint we do not list yet (added by someone else's message): re-read the scene.
     if (message.broken && !this.controls.rows.has(message.broken)) this.refresh();
   }

@@ -20,7 +20,11 @@ const MAX_HISTORY = 2000;
  * - frames (view id → { frame, bounds, alpha, transform }), lastSeq, lastTime, keyboard, final: the stream
  * - scene, scenes, devices, ambiguity (view id → axes), clips (ids), selected, paused,
  *   timeline ({ start, end, expected } in session seconds), state (the connection's)
- * - draws, layout ({ ox, oy, scale, W, H }: root points → CSS px), labels (as drawn), renderer
+ * - draws, layout ({ ox, oy, scale, W, H }: root points → CSS px), renderer, and what the last drawing
+ *   put where (CSS px in the canvas): labels (view names), texts (text views' lines), overlayLabels
+ *   (the safe area's and keyboard's captions), badges (the constraint badges of the selected view and
+ *   of a standing conflict), edgeMarkers ({ id, side, x, y }: arrows to conflicting views off screen),
+ *   chrome ({ part, rect }: notch or Dynamic Island, status bar time, home indicator)
  * - sent (requests, newest last) and clearSent(); drags (drag messages asked for); history
  *   ({ seq, time, final, views } per `frames` message) and clearHistory(); nudging (an Alt+arrow
  *   nudge is held or drag messages await their answers)
@@ -75,6 +79,11 @@ export function installTestHooks({ connection, sender, renderer, frames, scenes,
     get timeline() { return { start: timeline.start, end: timeline.end, expected: timeline.expected }; },
     get drags() { return drags; },
     get labels() { return renderer.labels; },
+    get texts() { return renderer.texts; },
+    get overlayLabels() { return renderer.overlayLabels; },
+    get badges() { return renderer.badges; },
+    get edgeMarkers() { return renderer.edgeMarkers; },
+    get chrome() { return renderer.chrome; },
     get renderer() { return renderer; },
     get sent() { return sent; },
     clearSent: () => { sent.length = 0; },

@@ -106,6 +106,8 @@ function truncate(ctx, line, width, mode) {
 /**
  * Draws a text view's text in its box (w × h points; the context maps points, origin at the box's
  * top-left). UILabel centers its lines vertically; buttons and fields center their one line.
+ * Returns the drawn lines' rectangles [x, y, w, h] in the box's points (one line height tall, cut
+ * to the box), so the renderer can keep view names off the text.
  */
 export function drawText(ctx, view, w, h, alpha) {
   const [size, weight] = fontOf(view.font);
@@ -139,12 +141,20 @@ export function drawText(ctx, view, w, h, alpha) {
   ctx.rect(0, 0, w, h);
   ctx.clip();
   ctx.fillStyle = kind === 'button' ? '#0b5cd6' : placeholder ? 'rgba(60, 60, 67, 0.45)' : '#111827';
+  const rects = [];
   lines.forEach((line, index) => {
     const lineWidth = ctx.measureText(line).width;
     let x = left;
     if (align === 'center') x = left + (width - lineWidth) / 2;
     else if (align === 'right') x = left + width - lineWidth;
-    ctx.fillText(line, x, top + index * lineHeight + size * ASCENDER);
+    const y = top + index * lineHeight;
+    ctx.fillText(line, x, y + size * ASCENDER);
+    const x0 = Math.max(0, x);
+    const y0 = Math.max(0, y);
+    const x1 = Math.min(w, x + lineWidth);
+    const y1 = Math.min(h, y + lineHeight);
+    if (line && x1 > x0 && y1 > y0) rects.push([x0, y0, x1 - x0, y1 - y0]);
   });
   ctx.restore();
+  return rects;
 }

@@ -11,6 +11,13 @@ import Testing
         #expect(hello["scenes"] as? [String] == ["date-picker", "search-bar", "keyboard", "keyboard-guide",
                                                  "keyboard-transform", "keyboard-form"])
         #expect((hello["limits"] as? [String: Any])?["maxViews"] as? Int == 500)
+        // The pickers' titles: the scene documents' "title" and the device presets' names.
+        let scenes = hello["sceneTitles"] as? [String: String] ?? [:]
+        #expect(scenes["search-bar"] == "Search bar pushes the nav bar away")
+        #expect(scenes.count == 5)
+        let devices = hello["deviceTitles"] as? [String: String] ?? [:]
+        #expect(devices["iphone-8"] == "iPhone 8")
+        #expect(devices["ipad"] == "iPad Air")
     }
 
     /// A scene the server has never seen: a 62 pt nav view whose top goes 0 → −62 with layoutIfNeeded.

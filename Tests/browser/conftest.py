@@ -104,6 +104,15 @@ def open_page(browser, url, scene=None):
     return settle(browser)
 
 
+def send(browser, message):
+    """Sends `message` through the page's connection (window.playground.send) and returns the answer;
+    a closed connection answers { type: 'error' }."""
+    return browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.playground.send(arguments[0]).then(done, (e) => done({ type: 'error', message: String(e) }));",
+        message)
+
+
 def settle(browser):
     """Waits until the canvas has drawn the newest frames (one more draw after the last message)."""
     browser.execute_script("window.__drawsAt = window.playground.draws; window.playground.redraw();")

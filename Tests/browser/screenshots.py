@@ -54,7 +54,8 @@ def main():
         browser.find_element(By.CSS_SELECTOR, "#add-box > summary").click()
         browser.find_element(By.ID, "add-equation").send_keys("navView.height == 100\n")
         wait_for(browser, "return document.querySelector('#log .log-conflict') !== null")
-        browser.execute_script("window.playground.select('navView')")
+        browser.execute_script("window.playground.select('navView');"
+                               " document.activeElement?.blur(); document.getElementById('panel').scrollTop = 0")
         settle(browser)
         browser.save_screenshot(str(OUT / "conflict.png"))
         # 4. Tablet size, keyboard shown.

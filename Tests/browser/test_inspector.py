@@ -7,15 +7,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import open_page, wait_for
-
-
-def send(browser, message):
-    """Sends `message` through the page's connection and returns the answer."""
-    return browser.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "window.playground.send(arguments[0]).then(done, (e) => done({ type: 'error', message: String(e) }));",
-        message)
+from conftest import open_page, send, wait_for
 
 
 def frames(browser):

@@ -17,6 +17,16 @@ struct SceneLibrary {
 
     var names: [String] { documents.map(\.name) }
 
+    /// Each scene's `title` by name (`hello.sceneTitles`: what the page's scene picker shows); a
+    /// document without a title is left out.
+    var titles: [String: String] {
+        var result: [String: String] = [:]
+        for (name, _) in documents {
+            if let title = try? document(named: name)?.string("title") { result[name] = title }
+        }
+        return result
+    }
+
     /// The document named `name`, decoded; nil for an unknown name.
     func document(named name: String) -> Fields? {
         guard let json = documents.first(where: { $0.name == name })?.json else { return nil }

@@ -106,6 +106,8 @@ public final class Session {
             "resumeToken": resumeToken,
             "scenes": library.names,
             "devices": Device.presets.map(\.name),
+            "sceneTitles": library.titles,
+            "deviceTitles": Dictionary(uniqueKeysWithValues: Device.presets.map { ($0.name, $0.title) }),
             "limits": limits.announcement,
             "strict": strict,
         ])
