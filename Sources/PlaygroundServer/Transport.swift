@@ -73,6 +73,8 @@ final class Transport {
         scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired)
         wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
         parkTimer = ServiceTimer(owner: unretainedPointer, callback: parkTimerFired)
+        // Records a dead server left wait the grace period for their clients, then this sweep deletes them.
+        if journalQueue != nil { parkTimer?.schedule(in: Int64(options.resumeGrace + 1) * 1_000_000, context: context) }
     }
 
     var hasConnections: Bool { !connections.isEmpty }

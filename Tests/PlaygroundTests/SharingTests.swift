@@ -38,7 +38,7 @@ private struct ScriptedBytes: RandomNumberGenerator {
 
 /// The scene of `ProtocolTests.inlineSceneAnimatesAsUIKitWould`: a 62 pt bar over a list, 390 × 844,
 /// safe area 47 top and 34 bottom.
-private func navScene() -> [String: Any] { [
+func navScene() -> [String: Any] { [
     "name": "nav",
     "root": ["size": [390, 844], "safeArea": [47, 0, 34, 0]],
     "views": [["id": "nav"], ["id": "list"]],
