@@ -25,6 +25,8 @@ usage: playground-load [options]            run the load phases against servers 
   --server PATH        run this layout-playground binary instead of `playground-load --serve`
   --url ws://H:P/      use a running server (no server CPU/RSS unless --server-pid)
   --server-pid PID     the running server's pid, for CPU and RSS
+  --state DIR          the server under test journals its sessions in DIR (SQLite, one commit per
+                       service pass); default: no journal
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
   --slice S            with both echo and tweak: measure them in turns of about S seconds each
                        (default 1), see "The two phases in turn" in docs/PERFORMANCE.md
@@ -46,6 +48,8 @@ struct Options {
     var server: String?
     var url: String?
     var serverPID: Int32?
+    /// The server's journal folder (`--state`), nil for none.
+    var state: String?
     var deflate = false
     var port = 0
     /// Run the echo and tweak phases with client and server on one CPU (`CPUPinning`).
@@ -97,6 +101,7 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--server": options.server = value()
         case "--url": options.url = value()
         case "--server-pid": options.serverPID = Int32(value())
+        case "--state": options.state = value()
         case "--deflate": options.deflate = true
         case "--no-pin": options.pinLatencyPhases = false
         case "--no-interleave": options.interleaveLatency = false
@@ -126,8 +131,9 @@ func startPlayground(_ options: Options) throws -> Target {
         return Target(host: String(parts[0]), port: port, pid: options.serverPID, child: nil)
     }
     let caps = ["--max-sessions", "1000000", "--max-sessions-per-address", "1000000"]
-    let child = try options.server.map { try ChildProcess(executable: $0, arguments: ["--port", "0"] + caps) }
-        ?? ChildProcess(executable: ownPath, arguments: ["--serve", "--port", "0"])
+    let state = options.state.map { ["--state", $0] }
+    let child = try options.server.map { try ChildProcess(executable: $0, arguments: ["--port", "0"] + caps + (state ?? ["--no-state"])) }
+        ?? ChildProcess(executable: ownPath, arguments: ["--serve", "--port", "0"] + (state ?? []))
     return Target(host: "127.0.0.1", port: child.port, pid: child.pid, child: child)
 }
 
@@ -176,7 +182,7 @@ func measureIdle(target: Target, sessions: Int, options: Options) {
 }
 
 /// `--serve`: the playground server in this process, as `layout-playground` runs it.
-func serve(port: Int) -> Never {
+func serve(port: Int, state: String?) -> Never {
     var publicDirectory = URL(fileURLWithPath: ownPath).deletingLastPathComponent()
     var found: String?
     for _ in 0..<6 {
@@ -194,6 +200,7 @@ func serve(port: Int) -> Never {
         // Every load session comes from 127.0.0.1: lift the session caps (the rate limits stay).
         options.maxSessions = 1_000_000
         options.maxSessionsPerAddress = 1_000_000
+        options.stateDirectory = state
         let server = try PlaygroundServer(options: options)
         print("listening on http://127.0.0.1:\(server.port)/")
         fflush(nil)
@@ -207,7 +214,7 @@ func serve(port: Int) -> Never {
 let (mode, options) = parse(Array(CommandLine.arguments.dropFirst()))
 switch mode {
 case "echo-server": EchoServer.run(port: options.port, fps: options.fps)
-case "serve": serve(port: options.port)
+case "serve": serve(port: options.port, state: options.state)
 case "frame-cost":
     let many = CommandLine.arguments.contains("--sessions")
     FrameCost.run(sessions: many ? options.sessions : 1, frames: many ? 120 * options.sessions : 60_000)
