@@ -118,6 +118,7 @@ final class Transport {
         if let rejoined = session.takeReplacement() {
             // The connection takes back its parked session; the one made for it is dropped.
             wake(session.leaveSharing())
+            forgetJournal(of: session)
             connectionIDs[ObjectIdentifier(session)] = nil
             connection.session = rejoined
             configure(rejoined, peer: connection.peer)
@@ -197,7 +198,7 @@ final class Transport {
             scheduleParkTimer()
         } else {
             wake(session.leaveSharing())
-            journalWrite { try $0.forget(token: session.resumeToken) }
+            forgetJournal(of: session)
         }
         metrics.closedFrames += connection.framesSent
         metrics.closedErrors += connection.errorsSent
@@ -345,7 +346,7 @@ final class Transport {
     private func end(_ session: Session) {
         wake(session.leaveSharing())
         stopParkedTicks(session)
-        journalWrite { try $0.forget(token: session.resumeToken) }
+        forgetJournal(of: session)
     }
 
     // MARK: Journal
@@ -355,6 +356,11 @@ final class Transport {
     private func journalWrite(_ write: (SessionJournal) throws -> Void) {
         guard let journal = journalQueue?.journal else { return }
         do { try write(journal) } catch { ServerLog.info("\(error)") }
+    }
+
+    /// Deletes `session`'s journal record, with whatever it queued this pass.
+    private func forgetJournal(of session: Session) {
+        do { try journalQueue?.forget(session) } catch { ServerLog.info("\(error)") }
     }
 
     /// Commits the pass's journal writes, then asks for a WRITEABLE of every session that held its

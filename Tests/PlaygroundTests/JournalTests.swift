@@ -145,6 +145,25 @@ private func restore(_ client: SessionClient, from journal: SessionJournal, now:
         #expect(abs((back.alpha("root") ?? 0) - 0.7) < 1e-9)
     }
 
+    @Test func followingStartsTheJournalAgainFromTheEmptyScene() throws {
+        let queue = JournalQueue(journal: try SQLiteJournal(folder: stateFolder()))
+        let registry = LocalShareRegistry()
+        let owner = SessionClient(id: "o"), client = journaled(queue)
+        owner.session.shareRegistry = registry
+        client.session.shareRegistry = registry
+        owner.send(["type": "load", "scene": navScene()])
+        let code = owner.send(["type": "share"]).last?["code"] as? String ?? ""
+        client.send(["type": "load", "name": "search-bar"])
+        client.send(["type": "follow", "code": code])
+        client.send(["type": "unfollow"])
+        client.send(["type": "add", "view": ["id": "badge"]])
+        _ = try queue.commit()
+        // Its own scene went with the follow: what comes back is the empty scene and the badge, not search-bar.
+        let restored = try restore(client, from: queue.journal, now: 5)
+        #expect(restored.sceneText() == client.session.sceneText())
+        #expect(restored.scene.engine.view("badge") != nil && restored.scene.engine.view("navView") == nil)
+    }
+
     @Test func compactionBoundsTheJournalAndKeepsTheUndoHistory() throws {
         let queue = JournalQueue(journal: try SQLiteJournal(folder: stateFolder()), maxTurns: 4)
         let client = journaled(queue)

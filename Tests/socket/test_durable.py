@@ -4,8 +4,6 @@ session's controls, and what followers see of structural edits, through the real
 Edits run under the manual clock wherever the assertion is about values, so what is restored is fixed
 by the messages; the one real-time test bounds its expectation by the wall-clock times it measured.
 """
-import asyncio
-import os
 import signal
 import tempfile
 import time
@@ -18,23 +16,43 @@ from test_sharing import BAR_SCENE, follower_of, shared_owner
 pytestmark = pytest.mark.session
 
 
-def kill(server):
-    """SIGKILL: no shutdown, no flush; only what the journal committed survives."""
-    server.process.send_signal(signal.SIGKILL)
-    server.process.wait(TIMEOUT)
+def move_top(duration, to=300):
+    """An animation of the bar's top constraint to `to` over `duration` seconds, linear."""
+    return {"type": "animate", "duration": duration, "curve": "linear",
+            "ops": [{"type": "set", "constraint": "top", "constant": to}, {"type": "layoutIfNeeded", "view": "root"}]}
 
 
 @pytest.fixture
-def state_dir():
-    with tempfile.TemporaryDirectory(prefix="layout-playground-state-") as folder:
-        yield folder
+def across_sigkill(public_args):
+    """Runs `before(server)` on a server journaling in a fresh folder, kills it with SIGKILL (no shutdown,
+    no flush: only what the journal committed survives), starts another on the same folder and runs
+    `after(server, what before returned)` on it, which must then exit 0 on SIGTERM."""
+    def across(before, after):
+        with tempfile.TemporaryDirectory(prefix="layout-playground-state-") as folder:
+            first = Server([*public_args[0], "--state", folder])
+            try:
+                result = run(before(first))
+            finally:
+                first.process.send_signal(signal.SIGKILL)
+                first.process.wait(TIMEOUT)
+            second = Server([*public_args[0], "--state", folder])
+            try:
+                run(after(second, result))
+            finally:
+                assert second.stop() == 0, second.log_text()
+    return across
 
 
+async def rejoined(server, token):
+    """A new connection to `server` that sent `rejoin` with `token`: the client and what it received."""
+    client = await Client.connect(server)
+    await client.hello()
+    return client, await client.request({"type": "rejoin", "token": token})
 
 
-def test_every_acknowledged_edit_survives_sigkill_and_restart(public_args, state_dir):
-    async def body(first):
-        owner = await Client.connect(first)
+def test_every_acknowledged_edit_survives_sigkill_and_restart(across_sigkill):
+    async def before(server):
+        owner = await Client.connect(server)
         hello = await owner.hello()
         await owner.request({"type": "clock", "mode": "manual"})
         await owner.request({"type": "load", "scene": BAR_SCENE})
@@ -53,117 +71,89 @@ def test_every_acknowledged_edit_survives_sigkill_and_restart(public_args, state
                 acknowledged = reply["re"]
         return hello, acknowledged
 
-    first = Server([*public_args[0], "--state", state_dir])
-    hello, acknowledged = run(body(first))
-    kill(first)
+    async def after(server, result):
+        hello, acknowledged = result
+        client, back = await rejoined(server, hello["resumeToken"])
+        assert [m["type"] for m in back] == ["frames", "rejoined"], back
+        assert back[1]["session"] == hello["session"] and back[1]["resumeToken"] == hello["resumeToken"]
+        assert back[1]["shared"] is None and back[1]["followers"] == 0
+        constraints = {c.get("id"): c for c in back[1]["scene"]["constraints"]}
+        # The acknowledged edits set top to 1 … acknowledged; later ones may have been journaled too.
+        top = constraints["top"]["constant"]
+        assert acknowledged <= top <= 200, (acknowledged, top)
+        assert constraints["badgeTop"]["constant"] == 8
+        assert any(view["id"] == "badge" for view in back[1]["scene"]["views"])
+        # The frames agree: bar at y = top, badge 40 + 8 below it.
+        assert back[0]["views"]["bar"]["frame"] == [0, top, 200, 40]
+        assert back[0]["views"]["badge"]["frame"][1] == top + 48
+        # The session goes on editing, and a token is taken back once.
+        assert (await client.request({"type": "set", "constraint": "top", "constant": 7}))[-1]["type"] == "ok"
+        other, again = await rejoined(server, hello["resumeToken"])
+        assert again[-1]["type"] == "error" and again[-1]["code"] == "unknown-token", again
+        for each in (other, client):
+            await each.close()
 
-    second = Server([*public_args[0], "--state", state_dir])
-    try:
-        async def after():
-            client = await Client.connect(second)
-            await client.hello()
-            back = await client.request({"type": "rejoin", "token": hello["resumeToken"]})
-            assert [m["type"] for m in back] == ["frames", "rejoined"], back
-            rejoined = back[1]
-            assert rejoined["session"] == hello["session"] and rejoined["resumeToken"] == hello["resumeToken"]
-            constraints = {c.get("id"): c for c in rejoined["scene"]["constraints"]}
-            # The acknowledged edits set top to 1 … acknowledged; later ones may have been journaled too.
-            top = constraints["top"]["constant"]
-            assert acknowledged <= top <= 200, (acknowledged, top)
-            assert constraints["badgeTop"]["constant"] == 8
-            assert any(view["id"] == "badge" for view in rejoined["scene"]["views"])
-            # The frames agree: bar at y = top, badge below it at top + 40 + 8.
-            assert back[0]["views"]["bar"]["frame"] == [0, top, 200, 40]
-            assert back[0]["views"]["badge"]["frame"][1] == top + 48
-            # The session goes on editing, and a token is taken back once.
-            assert (await client.request({"type": "set", "constraint": "top", "constant": 7}))[-1]["type"] == "ok"
-            other = await Client.connect(second)
-            await other.hello()
-            again = (await other.request({"type": "rejoin", "token": hello["resumeToken"]}))[-1]
-            assert again["type"] == "error" and again["code"] == "unknown-token", again
-            await other.close()
-            await client.close()
-        run(after())
-    finally:
-        assert second.stop() == 0, second.log_text()
+    across_sigkill(before, after)
 
 
-def test_rejoin_after_sigkill_mid_animation_under_the_manual_clock(public_args, state_dir):
-    async def body(server):
+def test_rejoin_after_sigkill_mid_animation_under_the_manual_clock(across_sigkill):
+    async def before(server):
         owner = await Client.connect(server)
         hello = await owner.hello()
         await owner.request({"type": "clock", "mode": "manual"})
         await owner.request({"type": "load", "scene": BAR_SCENE})
-        await owner.request({"type": "animate", "duration": 1, "curve": "linear",
-                             "ops": [{"type": "set", "constraint": "top", "constant": 300},
-                                     {"type": "layoutIfNeeded", "view": "root"}]})
+        await owner.request(move_top(1))
         animate_id = owner.next_id
         moved = await owner.request({"type": "advance", "seconds": 0.25})
         # Linear: 100 + 200 × 0.25 = 150.
         assert moved[0]["views"]["bar"]["frame"] == [0, 150, 200, 40]
         return hello["resumeToken"], animate_id
 
-    first = Server([*public_args[0], "--state", state_dir])
-    token, animate_id = run(body(first))
-    kill(first)
-    second = Server([*public_args[0], "--state", state_dir])
-    try:
-        async def after():
-            client = await Client.connect(second)
-            await client.hello()
-            back = await client.request({"type": "rejoin", "token": token})
-            assert back[0]["views"]["bar"]["frame"] == [0, 150, 200, 40], back
-            # The animation goes on from 0.25 s: 100 + 200 × 0.75 = 250, then ends at 300 and its
-            # animationEnd answers the request the first server was sent.
-            moved = await client.request({"type": "advance", "seconds": 0.5})
-            assert moved[0]["views"]["bar"]["frame"] == [0, 250, 200, 40], moved
-            await client.send({"type": "advance", "seconds": 0.25, "id": 50})
-            seen = [await client.receive() for _ in range(3)]
-            assert [m["type"] for m in seen] == ["frames", "animationEnd", "ok"], seen
-            assert seen[0]["views"]["bar"]["frame"] == [0, 300, 200, 40]
-            assert seen[1]["re"] == animate_id and seen[1]["finished"] is True
-            await client.close()
-        run(after())
-    finally:
-        second.stop()
+    async def after(server, result):
+        token, animate_id = result
+        client, back = await rejoined(server, token)
+        assert back[0]["views"]["bar"]["frame"] == [0, 150, 200, 40], back
+        # The animation goes on from 0.25 s: 100 + 200 × 0.75 = 250, then ends at 300 and its
+        # animationEnd answers the request the first server was sent.
+        moved = await client.request({"type": "advance", "seconds": 0.5})
+        assert moved[0]["views"]["bar"]["frame"] == [0, 250, 200, 40], moved
+        await client.send({"type": "advance", "seconds": 0.25, "id": 50})
+        seen = [await client.receive() for _ in range(3)]
+        assert [m["type"] for m in seen] == ["frames", "animationEnd", "ok"], seen
+        assert seen[0]["views"]["bar"]["frame"] == [0, 300, 200, 40]
+        assert seen[1]["re"] == animate_id and seen[1]["finished"] is True
+        await client.close()
+
+    across_sigkill(before, after)
 
 
-def test_a_real_time_animation_runs_on_through_the_restart(public_args, state_dir):
-    async def body(server):
+def test_a_real_time_animation_runs_on_through_the_restart(across_sigkill):
+    async def before(server):
         owner = await Client.connect(server)
         hello = await owner.hello()
         await owner.request({"type": "load", "scene": BAR_SCENE})
         sent = time.monotonic()
-        await owner.send({"type": "animate", "duration": 20, "curve": "linear", "id": 1,
-                          "ops": [{"type": "set", "constraint": "top", "constant": 300},
-                                  {"type": "layoutIfNeeded", "view": "root"}]})
+        await owner.send({**move_top(20), "id": 1})
         while (await owner.receive()).get("re") != 1:
             pass
         return hello["resumeToken"], sent
 
-    first = Server([*public_args[0], "--state", state_dir])
-    token, sent = run(body(first))
-    kill(first)
-    second = Server([*public_args[0], "--state", state_dir])
-    try:
-        async def after():
-            client = await Client.connect(second)
-            await client.hello()
-            asked = time.monotonic()
-            back = await client.request({"type": "rejoin", "token": token})
-            answered = time.monotonic()
-            y = back[0]["views"]["bar"]["frame"][1]
-            # Linear over 20 s from 100 to 300: 10 pt a second since the animate was run, which was
-            # between `sent` and the first answer; the rejoin ran between `asked` and `answered`.
-            low, high = 100 + 10 * (asked - sent) - 1, 100 + 10 * (answered - sent) + 1
-            assert low <= y <= high, (low, y, high)
-            # Still animating: frames keep coming on the real-time clock.
-            streamed = await client.receive()
-            assert streamed["type"] == "frames" and streamed["views"]["bar"]["frame"][1] > y, streamed
-            await client.close()
-        run(after())
-    finally:
-        second.stop()
+    async def after(server, result):
+        token, sent = result
+        asked = time.monotonic()
+        client, back = await rejoined(server, token)
+        answered = time.monotonic()
+        y = back[0]["views"]["bar"]["frame"][1]
+        # Linear over 20 s from 100 to 300: 10 pt a second since the animate ran, which was after
+        # `sent`; the rejoin ran between `asked` and `answered`.
+        low, high = 100 + 10 * (asked - sent) - 1, 100 + 10 * (answered - sent) + 1
+        assert low <= y <= high, (low, y, high)
+        # Still animating: frames keep coming on the real-time clock.
+        streamed = await client.receive()
+        assert streamed["type"] == "frames" and streamed["views"]["bar"]["frame"][1] > y, streamed
+        await client.close()
+
+    across_sigkill(before, after)
 
 
 def test_hand_over_and_take_back(server):
@@ -224,9 +214,7 @@ def test_a_parked_owners_animation_keeps_playing_for_its_followers(server):
         await owner.request({"type": "load", "scene": BAR_SCENE})
         code = (await owner.request({"type": "share"}))[-1]["code"]
         follower, _ = await follower_of(server, code)
-        await owner.request({"type": "animate", "duration": 0.5, "curve": "linear",
-                             "ops": [{"type": "set", "constraint": "top", "constant": 300},
-                                     {"type": "layoutIfNeeded", "view": "root"}]})
+        await owner.request(move_top(0.5))
         await owner.socket.close()
         # The owner is gone (parked); its clock runs on and the follower sees the animation to its end.
         while True:

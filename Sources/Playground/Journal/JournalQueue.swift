@@ -34,7 +34,32 @@ public final class JournalQueue {
     func record(_ turn: JournalTurn, for session: Session) {
         if session.journalPending.isEmpty { pending.append(session) }
         session.journalPending.append(turn)
+        session.isJournaled = true
         hold(session)
+    }
+
+    /// Replaces `session`'s journal with a snapshot of its state at the next commit, and holds its
+    /// outbox until then: its state changed in a way its turns cannot replay (it followed another
+    /// session, which dropped its own scene).
+    func snapshot(_ session: Session) {
+        guard session.isJournaled else { return }
+        if session.journalPending.isEmpty, !pending.contains(where: { $0 === session }) { pending.append(session) }
+        session.journalNeedsSnapshot = true
+        hold(session)
+    }
+
+    /// Deletes `session`'s journal (its connection ended for good, or it was replaced by a rejoin),
+    /// dropping the turns it queued this pass and releasing its hold. A failure is thrown as
+    /// `JournalError`; the record then expires with its deadline.
+    public func forget(_ session: Session) throws {
+        pending.removeAll { $0 === session }
+        session.journalPending.removeAll()
+        session.journalNeedsSnapshot = false
+        if session.holdsOutput {
+            held.removeAll { $0 === session }
+            session.holdsOutput = false
+        }
+        try journal.forget(token: session.resumeToken)
     }
 
     /// Holds `session`'s outbox until the next commit (a follower whose edit ran on the session it controls).
@@ -60,7 +85,8 @@ public final class JournalQueue {
             session.journaledBytes += turns.reduce(0) { $0 + $1.text.utf8.count }
             let due = session.journaledTurns > maxTurns || session.journaledBytes > maxBytes
             let overdue = session.journaledTurns > 4 * maxTurns || session.journaledBytes > 4 * maxBytes
-            if overdue || (due && !session.scene.engine.isAnimating) {
+            if overdue || session.journalNeedsSnapshot || (due && !session.scene.engine.isAnimating) {
+                session.journalNeedsSnapshot = false
                 try journal.compact(token: session.resumeToken, header: session.journalHeader,
                                     snapshot: session.journalSnapshot())
                 session.journaledTurns = 0

@@ -66,6 +66,7 @@ extension Session {
         session.moveClock(to: now)
         session.sendCompletions()
         session.outbox = Outbox()
+        session.isJournaled = true
         session.journaledTurns = record.turns.count
         session.journaledBytes = record.turns.reduce(0) { $0 + $1.text.utf8.count }
         return session

@@ -107,6 +107,8 @@ extension Session {
             unfollow()
             // The connection's own scene is replaced by the view of the shared one.
             replaceScene(with: Scene.empty())
+            // Dropping the scene is no turn a replay could run: the journal starts again from here.
+            journalQueue?.snapshot(self)
             following = share
             share.add(self)
             owner.announceFollowers(of: share)

@@ -79,6 +79,10 @@ public final class Session {
     /// Turns and bytes in the journal since its last snapshot, for compaction.
     var journaledTurns = 0
     var journaledBytes = 0
+    /// True once the journal holds (or is about to hold) a record of this session.
+    var isJournaled = false
+    /// Set when the journal must start again from a snapshot (`JournalQueue.snapshot`).
+    var journalNeedsSnapshot = false
     /// True while the outbox waits for the journal's commit: nothing is taken from it.
     var holdsOutput = false
     /// Transport time of the session's time 0 (journal turns count from it) and the wall-clock time then.
