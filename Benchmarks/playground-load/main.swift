@@ -26,7 +26,7 @@ usage: playground-load [options]            run the load phases against servers 
   --url ws://H:P/      use a running server (no server CPU/RSS unless --server-pid)
   --server-pid PID     the running server's pid, for CPU and RSS
   --state DIR          the server under test journals its sessions in DIR (SQLite, one commit per
-                       service pass); default: no journal
+                       service pass; with --tweak-cost, one commit per tweak); default: no journal
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
   --slice S            with both echo and tweak: measure them in turns of about S seconds each
                        (default 1), see "The two phases in turn" in docs/PERFORMANCE.md
@@ -221,7 +221,7 @@ case "frame-cost":
     exit(0)
 case "frame-cost-only": FrameCost.run(frames: 200_000, compare: false); exit(0)
 case "tweak-cost":
-    TweakCost.run(sessions: CommandLine.arguments.contains("--sessions") ? options.sessions : 1)
+    TweakCost.run(sessions: CommandLine.arguments.contains("--sessions") ? options.sessions : 1, state: options.state)
     exit(0)
 case "session-memory": SessionMemory.run(); exit(0)
 default: break
