@@ -20,7 +20,8 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
         ),
         .target(name: "TextShaping", dependencies: ["AutoLayout", "CHarfBuzz"]),
-        .target(name: "Playground", dependencies: ["AutoLayout", "TextShaping"]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "Playground", dependencies: ["AutoLayout", "TextShaping", "CSQLite"]),
         .systemLibrary(
             name: "CLibWebSockets",
             pkgConfig: "libwebsockets",

@@ -29,6 +29,8 @@ usage: playground-load [options]            run the load phases against servers 
                        follow attempts per address stay limited: the follow phase needs --serve)
   --url ws://H:P/      use a running server (no server CPU/RSS unless --server-pid)
   --server-pid PID     the running server's pid, for CPU and RSS
+  --state DIR          the server under test journals its sessions in DIR (SQLite, one commit per
+                       service pass; with --tweak-cost, one commit per tweak); default: no journal
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
   --slice S            with both echo and tweak: measure them in turns of about S seconds each
                        (default 1), see "Placement" in docs/PERFORMANCE.md
@@ -55,6 +57,8 @@ struct Options {
     var server: String?
     var url: String?
     var serverPID: Int32?
+    /// The server's journal folder (`--state`), nil for none.
+    var state: String?
     var deflate = false
     var port = 0
     /// Run the echo and tweak phases with client and server on one CPU (`CPUPinning`).
@@ -111,6 +115,7 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--server": options.server = value()
         case "--url": options.url = value()
         case "--server-pid": options.serverPID = Int32(value())
+        case "--state": options.state = value()
         case "--deflate": options.deflate = true
         case "--no-pin": options.pinLatencyPhases = false
         case "--no-interleave": options.interleaveLatency = false

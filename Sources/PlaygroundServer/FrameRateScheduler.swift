@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Playground
 
 /// Ticks animating realtime sessions at their own frame rate (30, 60 or 120 per second) from one
 /// 120 Hz base timer on the service thread.
@@ -15,8 +16,9 @@ final class FrameRateScheduler {
     /// Base ticks per second: the least common multiple of the supported frame rates.
     static let baseRate: Int64 = 120
 
-    /// Members by stride (base ticks per frame: 1 for 120 fps, 2 for 60, 4 for 30).
-    private var members: [Int64: [UInt64: Connection]] = [1: [:], 2: [:], 4: [:]]
+    /// Members by stride (base ticks per frame: 1 for 120 fps, 2 for 60, 4 for 30): sessions by the id
+    /// of their connection, or of their place among the parked sessions (`Transport`).
+    private var members: [Int64: [UInt64: Session]] = [1: [:], 2: [:], 4: [:]]
     private let timer: ServiceTimer
     /// The base tick the timer is set for, nil while stopped.
     private var scheduledTick: Int64?
@@ -60,20 +62,22 @@ final class FrameRateScheduler {
     /// True while the timer is set.
     var isRunning: Bool { scheduledTick != nil }
 
-    /// Starts ticking `connection` at its session's frame rate (no-op when it already is).
-    func add(_ connection: Connection, nowMicros: Int64, context: OpaquePointer) {
-        let stride = Self.stride(forFramesPerSecond: connection.session.framesPerSecond)
-        for (other, group) in members where other != stride && group[connection.id] != nil {
-            members[other]?[connection.id] = nil
+    /// Starts ticking `session` under `id` at its frame rate (replacing another session under `id`: a
+    /// connection that took back a parked session).
+    func add(_ session: Session, id: UInt64, nowMicros: Int64, context: OpaquePointer) {
+        let stride = Self.stride(forFramesPerSecond: session.framesPerSecond)
+        for (other, group) in members where other != stride && group[id] != nil {
+            members[other]?[id] = nil
         }
-        guard members[stride]?[connection.id] == nil else { return }
-        members[stride]?[connection.id] = connection
+        let wasMember = members[stride]?[id] != nil
+        members[stride]?[id] = session
+        guard !wasMember else { return }
         let next = Self.nextTick(after: Self.tick(atOrBefore: nowMicros), stride: stride)
         if let scheduledTick, scheduledTick <= next { return }
         schedule(next, nowMicros: nowMicros, context: context)
     }
 
-    /// Stops ticking the connection `id` (closed); the timer stops with the last member at its next firing.
+    /// Stops ticking the member `id` (closed, or claimed); the timer stops with the last member at its next firing.
     func remove(_ id: UInt64) {
         for stride in members.keys { members[stride]?[id] = nil }
     }
@@ -81,27 +85,26 @@ final class FrameRateScheduler {
     /// Handles the timer: ticks the members due at the scheduled base tick with that tick's instant
     /// (seconds) and re-arms for the next tick a member needs. `visit` returns false to drop a member
     /// (it stopped animating).
-    func fire(nowMicros: Int64, context: OpaquePointer, visit: (Connection, Double) -> Bool) {
+    func fire(nowMicros: Int64, context: OpaquePointer, visit: (UInt64, Session, Double) -> Bool) {
         guard let tick = scheduledTick else { return }
         scheduledTick = nil
         let instant = Self.seconds(ofTick: tick)
-        var moves: [(UInt64, Connection)] = []
+        var moves: [(UInt64, Session)] = []
         for stride in members.keys.sorted() where tick % stride == 0 {
             guard let group = members[stride], !group.isEmpty else { continue }
             var dropped: [UInt64] = []
-            for (id, connection) in group {
-                if !visit(connection, instant) {
+            for (id, session) in group {
+                if !visit(id, session, instant) {
                     dropped.append(id)
-                } else if Self.stride(forFramesPerSecond: connection.session.framesPerSecond) != stride {
+                } else if Self.stride(forFramesPerSecond: session.framesPerSecond) != stride {
                     dropped.append(id)
-                    moves.append((id, connection))
+                    moves.append((id, session))
                 }
             }
             for id in dropped { members[stride]?[id] = nil }
         }
-        for (_, connection) in moves {
-            let stride = Self.stride(forFramesPerSecond: connection.session.framesPerSecond)
-            members[stride]?[connection.id] = connection
+        for (id, session) in moves {
+            members[Self.stride(forFramesPerSecond: session.framesPerSecond)]?[id] = session
         }
         // The next tick any member needs, never in the past.
         let base = max(tick, Self.tick(atOrBefore: nowMicros))

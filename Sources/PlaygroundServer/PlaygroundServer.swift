@@ -1,5 +1,7 @@
 import CLibWebSockets
+import Foundation
 import Glibc
+import Playground
 
 /// The Layout Playground server: static files from the public folder and the `Session.protocolName`
 /// WebSocket on one port, one `Session` per connection, driven by a single libwebsockets service thread.
@@ -38,7 +40,7 @@ public final class PlaygroundServer {
         // up, and would report the configured port as listening.
         if bind.bindError(port: 0) == EADDRNOTAVAIL { throw ServerError.addressNotLocal(options.host) }
         self.options = options
-        transport = Transport(options: options, files: files)
+        transport = Transport(options: options, files: files, journal: try Self.openJournal(options))
         ServerLog.configure()
         guard let context = ContextSetup.makeContext(options: options, bind: bind,
                                                      user: transport.unretainedPointer, arena: arena,
@@ -63,17 +65,37 @@ public final class PlaygroundServer {
         var result: Int32 = 0
         while result >= 0 && !stopHandle.isStopRequested {
             result = lws_service(context, 0)
+            // The pass's turns are durable before any of its answers is written.
+            transport.commitJournal()
             transport.writeWaitingAnswers()
         }
         let deadline = transport.clock.nowMicros + Int64(gracePeriod * 1_000_000)
         transport.beginShutdown(deadlineMicros: deadline)
         while result >= 0 && transport.hasConnections && transport.clock.nowMicros < deadline {
             result = lws_service(context, 0)
+            transport.commitJournal()
         }
+        transport.commitJournal()
         transport.stopTimers()
         stopHandle.attach(nil)
         lws_context_destroy(context)
         self.context = nil
+    }
+
+    /// The journal in `options.stateDirectory`, with the records a dead server left given the grace
+    /// period from now and the expired ones deleted; nil without a state folder. Throws
+    /// `ServerError.journalUnavailable`.
+    private static func openJournal(_ options: ServerOptions) throws -> SessionJournal? {
+        guard let folder = options.stateDirectory else { return nil }
+        do {
+            let journal = try SQLiteJournal(folder: folder)
+            let now = Date().timeIntervalSince1970
+            let deleted = try journal.expire(now: now, orphanDeadline: now + Double(options.resumeGrace))
+            if deleted > 0 { ServerLog.info("journal: \(deleted) expired sessions deleted") }
+            return journal
+        } catch {
+            throw ServerError.journalUnavailable("\(error)")
+        }
     }
 
     deinit {

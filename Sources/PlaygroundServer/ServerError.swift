@@ -13,6 +13,9 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     /// libwebsockets refused to create the context for another reason (typically: the certificate or
     /// key cannot be read).
     case contextCreationFailed(host: String, port: Int)
+    /// The session journal in the `--state` folder cannot be opened (`JournalError`'s words): the folder
+    /// cannot be made, the file is unreadable, or another server holds it.
+    case journalUnavailable(String)
 
     public var description: String {
         switch self {
@@ -24,6 +27,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
             "cannot listen on \(host):\(port): the address is already in use (another server on that port?); "
                 + "choose another port, or port 0 for a free one"
         case .contextCreationFailed(let host, let port): "cannot listen on \(host):\(port)"
+        case .journalUnavailable(let message): "cannot keep sessions: \(message) (or --no-state to run without)"
         }
     }
 }

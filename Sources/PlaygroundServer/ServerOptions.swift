@@ -37,6 +37,10 @@ public struct ServerOptions: Sendable {
     /// Seconds a session outlives its connection, waiting for `rejoin` (0: sessions end with their
     /// connection); announced in `hello.limits.resumeGraceSeconds`.
     public var resumeGrace = 60
+    /// The folder of the session journal (`SQLiteJournal`): every acknowledged edit is written there
+    /// before its `ok`, and a restarted server takes rejoins from it. Relative paths are from the working
+    /// directory. Nil: no journal, sessions die with the process.
+    public var stateDirectory: String? = "layout-playground-state"
     /// `follow` attempts per second per remote address, on average (bursts of `followBurst`): join codes
     /// cannot be swept by guessing.
     public var followsPerSecond = 1.0

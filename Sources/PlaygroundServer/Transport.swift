@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Foundation
 import Playground
 
 /// The service-thread state behind a `PlaygroundServer`: open connections, the tick and the clock.
@@ -32,8 +33,14 @@ final class Transport {
     private var followAttempts: FollowAttempts
     /// Fires at the next parked session's deadline.
     private var parkTimer: ServiceTimer?
+    /// The session journal's writes of the current pass (nil: `--no-state`); committed by `commitJournal`.
+    private let journalQueue: JournalQueue?
+    /// Parked sessions that still animate for their followers, ticked under ids of their own.
+    private var parkedTickIDs: [ObjectIdentifier: UInt64] = [:]
 
-    init(options: ServerOptions, files: StaticFiles) {
+    /// - Parameter journal: where sessions are journaled, nil for none.
+    init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?) {
+        journalQueue = journal.map { JournalQueue(journal: $0) }
         self.options = options
         http = HTTPService(files: files)
         origins = OriginPolicy(allowed: options.allowedOrigins)
@@ -66,6 +73,8 @@ final class Transport {
         scheduler = FrameRateScheduler(owner: unretainedPointer, callback: tickTimerFired)
         wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
         parkTimer = ServiceTimer(owner: unretainedPointer, callback: parkTimerFired)
+        // Records a dead server left wait the grace period for their clients, then this sweep deletes them.
+        if journalQueue != nil { parkTimer?.schedule(in: Int64(options.resumeGrace + 1) * 1_000_000, context: context) }
     }
 
     var hasConnections: Bool { !connections.isEmpty }
@@ -82,12 +91,7 @@ final class Transport {
                                                                             limits: sessionLimits,
                                                                             strict: !URIArguments.asksLenient(URIArguments.of(wsi))),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
-        connection.session.acceptsPlantedFaults = options.plantFaults
-        connection.session.faultLog = { ServerLog.info($0) }
-        connection.session.shareRegistry = shares
-        connection.session.parkedSessions = parked
-        let peer = connection.peer
-        connection.session.admitsFollow = { [unowned self] in self.followAttempts.admit(peer, now: self.clock.now) }
+        configure(connection.session, peer: connection.peer)
         connections[id] = connection
         connectionIDs[ObjectIdentifier(connection.session)] = id
         metrics.sessionsOpened += 1
@@ -114,15 +118,33 @@ final class Transport {
         if let rejoined = session.takeReplacement() {
             // The connection takes back its parked session; the one made for it is dropped.
             wake(session.leaveSharing())
+            forgetJournal(of: session)
             connectionIDs[ObjectIdentifier(session)] = nil
             connection.session = rejoined
+            configure(rejoined, peer: connection.peer)
+            stopParkedTicks(rejoined)
+            journalWrite { try $0.setDeadline(nil, token: rejoined.resumeToken) }
             connectionIDs[ObjectIdentifier(rejoined)] = connection.id
             ServerLog.info("rejoin \(rejoined.id) from \(connection.peer)")
             session = rejoined
         }
         if session.hasOutgoing { answersWaiting.request(wsi, id: connection.id) }
         if session.wantsTicks { startTicking(connection) }
-        wake(session.takeSessionsToWake())
+        let others = session.takeSessionsToWake()
+        wake(others)
+        // A follower holding the controls may have started an animation on the session it follows.
+        for other in others where other.wantsTicks { startTicking(other) }
+    }
+
+    /// Gives a new or rejoined session what the transport provides: the share registry, the parked
+    /// sessions, the journal, the follow rate limit of its connection's address and the fault log.
+    private func configure(_ session: Session, peer: String) {
+        session.acceptsPlantedFaults = options.plantFaults
+        session.faultLog = { ServerLog.info($0) }
+        session.shareRegistry = shares
+        session.parkedSessions = parked
+        session.journalQueue = journalQueue
+        session.admitsFollow = { [unowned self] in self.followAttempts.admit(peer, now: self.clock.now) }
     }
 
     /// Asks for a WRITEABLE of each session's connection: followers and owners another session's turn
@@ -164,13 +186,19 @@ final class Transport {
         user.storeBytes(of: 0, as: UInt64.self)
         scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
-        connectionIDs[ObjectIdentifier(connection.session)] = nil
+        let session = connection.session
+        connectionIDs[ObjectIdentifier(session)] = nil
         // A session of its own waits for `rejoin`; a follower's view simply ends.
-        if connection.session.following == nil, let evicted = parked.park(connection.session, now: clock.now) {
-            for session in evicted { wake(session.leaveSharing()) }
+        if session.following == nil, let evicted = parked.park(session, now: clock.now) {
+            for other in evicted { end(other) }
+            let deadline = Double(options.resumeGrace) + Date().timeIntervalSince1970
+            journalWrite { try $0.setDeadline(deadline, token: session.resumeToken) }
+            // Its followers keep watching its animations while it waits.
+            if session.wantsTicks, session.sharing != nil { startTicking(session) }
             scheduleParkTimer()
         } else {
-            wake(connection.session.leaveSharing())
+            wake(session.leaveSharing())
+            forgetJournal(of: session)
         }
         metrics.closedFrames += connection.framesSent
         metrics.closedErrors += connection.errorsSent
@@ -244,22 +272,42 @@ final class Transport {
 
     private func startTicking(_ connection: Connection) {
         guard let context, let scheduler else { return }
-        scheduler.add(connection, nowMicros: clock.nowMicros, context: context)
+        scheduler.add(connection.session, id: connection.id, nowMicros: clock.nowMicros, context: context)
+    }
+
+    /// Ticks `session` under its connection's id, or, parked, under an id of its own.
+    private func startTicking(_ session: Session) {
+        if let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] {
+            startTicking(connection)
+            return
+        }
+        guard let context, let scheduler else { return }
+        let key = ObjectIdentifier(session)
+        let id = parkedTickIDs[key] ?? { lastID += 1; return lastID }()
+        parkedTickIDs[key] = id
+        scheduler.add(session, id: id, nowMicros: clock.nowMicros, context: context)
+    }
+
+    /// Stops ticking `session` as a parked one (rejoined or ended).
+    private func stopParkedTicks(_ session: Session) {
+        guard let id = parkedTickIDs.removeValue(forKey: ObjectIdentifier(session)) else { return }
+        scheduler?.remove(id)
     }
 
     /// One base tick: only the animating sessions due at it are touched, with the tick's grid instant.
     func tick() {
         guard let context, let scheduler else { return }
-        scheduler.fire(nowMicros: clock.nowMicros, context: context) { connection, instant in
-            let session = connection.session
+        scheduler.fire(nowMicros: clock.nowMicros, context: context) { id, session, instant in
             session.tick(now: instant)
-            if session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
+            if session.hasOutgoing, let connection = connections[id] { lws_callback_on_writable(connection.wsi) }
             // Followers' frames go out with the poll too, at each follower's own pace.
             for follower in session.takeSessionsToWake() {
                 guard let id = connectionIDs[ObjectIdentifier(follower)], let other = connections[id] else { continue }
                 lws_callback_on_writable(other.wsi)
             }
-            return session.wantsTicks
+            let ticking = session.wantsTicks
+            if !ticking { parkedTickIDs[ObjectIdentifier(session)] = nil }
+            return ticking
         }
     }
 
@@ -287,9 +335,50 @@ final class Transport {
     func expireParked() {
         for session in parked.expire(now: clock.now) {
             ServerLog.info("expired \(session.id)")
-            wake(session.leaveSharing())
+            end(session)
         }
+        // Records a dead server left that nobody rejoined in time.
+        journalWrite { _ = try $0.expire(now: Date().timeIntervalSince1970, orphanDeadline: nil) }
         scheduleParkTimer()
+    }
+
+    /// Ends a parked session for good: its followers get `ended`, its ticks and its journal go.
+    private func end(_ session: Session) {
+        wake(session.leaveSharing())
+        stopParkedTicks(session)
+        forgetJournal(of: session)
+    }
+
+    // MARK: Journal
+
+    /// A journal write outside a turn (a deadline, a forgotten session): it joins the pass's commit. A
+    /// failure is logged; the record then expires on its own.
+    private func journalWrite(_ write: (SessionJournal) throws -> Void) {
+        guard let journal = journalQueue?.journal else { return }
+        do { try write(journal) } catch { ServerLog.info("\(error)") }
+    }
+
+    /// Deletes `session`'s journal record, with whatever it queued this pass.
+    private func forgetJournal(of session: Session) {
+        do { try journalQueue?.forget(session) } catch { ServerLog.info("\(error)") }
+    }
+
+    /// Commits the pass's journal writes, then asks for a WRITEABLE of every session that held its
+    /// answers for them. Runs after each `lws_service` pass, before `writeWaitingAnswers`: no `ok` of
+    /// the pass reaches a socket before its turn is durable. When the journal fails, the held sessions'
+    /// connections are closed with 1011: their edits cannot be acknowledged.
+    func commitJournal() {
+        guard let journalQueue else { return }
+        do {
+            wake(try journalQueue.commit())
+        } catch {
+            ServerLog.info("\(error): closing the connections whose edits it could not keep")
+            journalQueue.journal.rollback()
+            for session in journalQueue.abandon() {
+                guard let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] else { continue }
+                connection.close(LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, reason: "the session journal failed")
+            }
+        }
     }
 
     private func scheduleParkTimer() {

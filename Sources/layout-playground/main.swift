@@ -44,6 +44,10 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-shared-sessions N      shared sessions per server (default \(defaults.maxSharedSessions))
   --resume-grace S             seconds a session waits for its client to rejoin after the connection
                                dropped; 0 = sessions end with their connection (default \(defaults.resumeGrace))
+  --state DIR                  folder of the session journal (SQLite, mode 0700): acknowledged edits survive
+                               the process dying and a restarted server takes rejoins from it; one server
+                               per folder (default ./\(defaults.stateDirectory ?? ""))
+  --no-state                   keep no journal: sessions end with the process
 
 Access:
   --allowed-origin ORIGIN      a page origin allowed to open the WebSocket, e.g. https://example.org
@@ -164,6 +168,8 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
         case "--max-followers": flags.options.maxFollowers = count(value(for: name, inline: inline), name, minimum: 1)
         case "--resume-grace": flags.options.resumeGrace = count(value(for: name, inline: inline), name)
+        case "--state": flags.options.stateDirectory = value(for: name, inline: inline)
+        case "--no-state": flags.options.stateDirectory = nil
         case "--max-shared-sessions":
             flags.options.maxSharedSessions = count(value(for: name, inline: inline), name, minimum: 1)
         case "--plant-faults": flags.options.plantFaults = true

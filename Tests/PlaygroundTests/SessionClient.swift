@@ -10,9 +10,15 @@ final class SessionClient {
     private(set) var views: [String: [String: Any]] = [:]
     var now = 0.0
 
-    init(strict: Bool = true) {
-        session = Session(id: "test", now: 0, strict: strict)
+    init(strict: Bool = true, id: String = "test") {
+        session = Session(id: id, now: 0, strict: strict)
         drain()
+    }
+
+    /// A client of `session` (a restored or rejoined one), at transport time `now`; nothing is drained.
+    init(wrapping session: Session, now: Double) {
+        self.session = session
+        self.now = now
     }
 
     /// Sends one message and returns what it produced, in order.

@@ -59,7 +59,8 @@ def test_owner_and_followers_see_identical_frames_bytes(server):
         assert joined[1]["following"] == code
         for count in (1, 2):
             told = await owner.receive()
-            assert told == {"type": "followers", "count": count, "re": None}, told
+            assert told["type"] == "followers" and told["count"] == count and told["re"] is None, told
+            assert len(told["followers"]) == count and told["controller"] is None, told
 
         await owner.send({"type": "animate", "duration": 1, "curve": "linear", "id": 1,
                           "ops": [{"type": "set", "constraint": "top", "constant": 300},

@@ -6,10 +6,12 @@ the browser tests and the soak start a server.
     ...  server.host, server.port, server.http_url, server.ws_url, server.process
     status = server.stop()                                       # SIGTERM; the exit status
 
-The binary is not built here: run `swift build` first, or point LAYOUT_PLAYGROUND_BIN at one.
+The binary is not built here: run `swift build` first, or point LAYOUT_PLAYGROUND_BIN at one. Unless `args`
+name `--state` or `--no-state`, each server journals its sessions in a fresh temporary folder (`state_dir`).
 """
 import os
 import select
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -47,6 +49,12 @@ class PlaygroundServer:
                 log = file.name
         self.log_path = Path(log)
         self.timeout = timeout
+        args = list(args)
+        self.state_dir = None
+        if not any(arg.split("=")[0] in ("--state", "--no-state") for arg in args):
+            # A journal of its own: servers started side by side must not share one (one server per folder).
+            self.state_dir = tempfile.mkdtemp(prefix="layout-playground-state-")
+            args += ["--state", self.state_dir]
         with open(self.log_path, "w") as stderr:   # the child keeps its own descriptor
             self.process = subprocess.Popen([str(binary), "--port", str(port), *args], stdout=subprocess.PIPE,
                                             stderr=stderr, text=True, cwd=cwd)
@@ -82,3 +90,6 @@ class PlaygroundServer:
             self.process.kill()
             self.process.wait()
             return None
+        finally:
+            if self.state_dir:
+                shutil.rmtree(self.state_dir, ignore_errors=True)

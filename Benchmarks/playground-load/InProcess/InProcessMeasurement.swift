@@ -13,7 +13,7 @@ enum InProcessMeasurement {
             // For profilers (callgrind): the frames alone, no JSONSerialization comparison.
             FrameCost.run(frames: 200_000, compare: false)
         case "tweak-cost":
-            TweakCost.run(sessions: sessionsGiven ? options.sessions : 1)
+            TweakCost.run(sessions: sessionsGiven ? options.sessions : 1, state: options.state)
         case "session-memory":
             SessionMemory.run()
         default:

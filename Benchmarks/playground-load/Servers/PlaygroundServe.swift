@@ -4,8 +4,9 @@ import PlaygroundServer
 /// `playground-load --serve`: the playground server in this process, as `layout-playground` runs it,
 /// with the caps a load run from one address would hit lifted.
 enum PlaygroundServe {
-    /// Serves on `port` (0: a free one, printed as `listening on http://127.0.0.1:PORT/`) until killed.
-    static func run(port: Int) -> Never {
+    /// Serves on `port` (0: a free one, printed as `listening on http://127.0.0.1:PORT/`) until killed;
+    /// with `state`, sessions are journaled there (`--state`), else not at all.
+    static func run(port: Int, state: String?) -> Never {
         do {
             var options = ServerOptions(host: "127.0.0.1", port: port, publicDirectory: publicDirectory())
             // Every load session comes from 127.0.0.1: lift the session caps, the followers per shared
@@ -15,6 +16,7 @@ enum PlaygroundServe {
             options.maxFollowers = 1_000_000
             options.followsPerSecond = 1_000_000
             options.followBurst = 1_000_000
+            options.stateDirectory = state
             let server = try PlaygroundServer(options: options)
             print("listening on http://127.0.0.1:\(server.port)/")
             fflush(nil)

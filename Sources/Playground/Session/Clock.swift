@@ -64,3 +64,25 @@ struct Clock {
         anchorNow = now
     }
 }
+
+extension Clock {
+    /// The clock as a journal snapshot keeps it: `mode`, `fps`, `speed`, `paused` and `time` (the
+    /// session time it shows).
+    func state(at now: Double) -> [String: Any] {
+        ["mode": mode.rawValue, "fps": framesPerSecond, "speed": speed, "paused": isPaused, "time": time(at: now)]
+    }
+
+    /// The clock `state(at:)` described, showing its `time` at transport time `now`. Throws
+    /// `ProtocolError` for a field of the wrong type or out of range.
+    init(state: Fields, now: Double) throws {
+        self.init(now: now)
+        if let name = try state.string("mode") {
+            guard let value = Mode(rawValue: name) else { throw ProtocolError.invalid("mode", "\"realtime\" or \"manual\"") }
+            mode = value
+        }
+        if let fps = try state.number("fps"), [30, 60, 120].contains(fps) { framesPerSecond = Int(fps) }
+        if let speed = try state.number("speed"), (0.01...10).contains(speed) { self.speed = speed }
+        isPaused = try state.bool("paused") ?? false
+        anchorTime = try state.number("time") ?? 0
+    }
+}

@@ -19,6 +19,7 @@ extension Session {
             throw ProtocolError("invalid-op", "'\(type)' cannot run inside ops")
         }
         if let handled = try handleSharing(type, message, turn: turn, nested: nested) { return handled.answer }
+        if !nested { recordJournalTurn(type) }
         if !nested, let effect = Self.historyEffect(of: type) {
             return try keepingHistory(effect, message) { try dispatch(type, message, turn: turn, depth: depth) }
         }
@@ -68,7 +69,7 @@ extension Session {
     static let topLevelOnly: Set<String> = [
         "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
         "plantFault", "share", "unshare", "follow", "unfollow", "rejoin", "explain", "undo", "redo",
-        "systemLayoutSizeFitting", "step", "pointer",
+        "systemLayoutSizeFitting", "step", "pointer", "handOver", "takeBack",
     ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
@@ -207,6 +208,7 @@ extension Session {
     }
 
     private func add(_ message: Fields) throws -> [String: Any]? {
+        structureChanged = true
         if Self.isFormatOrEquationAdd(message) { return try addFormatOrEquation(message) }
         if let guide = try message.object("guide") {
             try SceneReader.addGuide(guide, to: scene)
@@ -221,6 +223,7 @@ extension Session {
     }
 
     private func remove(_ message: Fields) throws {
+        structureChanged = true
         let engine = scene.engine
         if let id = try message.string("view") {
             try layoutCall { try engine.removeView(id) }

@@ -14,6 +14,12 @@ extension Session {
         return text
     }
 
+    /// Whether `text` has the shape of a resume token (`makeResumeToken()`: 32 lower-case hex digits),
+    /// so anything else is refused before it reaches a journal.
+    static func isResumeToken(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     /// Claims the parked session with the message's `token`: it queues, after whatever it holds unsent,
     /// a complete `frames` and the answer `rejoined`, and becomes this connection's session once the
     /// transport takes it (`takeReplacement`). This session's own answer is then never sent.
@@ -22,7 +28,14 @@ extension Session {
         guard let parkedSessions else {
             throw ProtocolError("unknown-token", "no session has this resume token: start a new one")
         }
-        let session = try parkedSessions.claim(token, now: transportTime)
+        let session: Session
+        do {
+            session = try parkedSessions.claim(token, now: transportTime)
+        } catch let error as ProtocolError where error.code == "unknown-token" {
+            // Not parked in this process: a server that died may have left it in the journal.
+            guard let restored = try restoreFromJournal(token) else { throw error }
+            session = restored
+        }
         session.moveClock(to: transportTime)
         session.sendCompletions()
         session.frameStream.sendsEverything = true
@@ -33,6 +46,27 @@ extension Session {
             "followers": session.sharing?.followers.count ?? 0, "shared": session.sharing?.code ?? NSNull(),
         ])
         replacement = session
+    }
+
+    /// The session the journal holds under `token`, rebuilt (`restored(from:…)`), or nil when the
+    /// journal has none or its session is connected. Throws `expired` past its deadline, `internal` when
+    /// the journal cannot be read.
+    private func restoreFromJournal(_ token: String) throws -> Session? {
+        guard let journalQueue, Self.isResumeToken(token) else { return nil }
+        let record: JournalRecord?
+        do {
+            record = try journalQueue.journal.load(token: token)
+        } catch {
+            throw ProtocolError("internal", "the session journal cannot be read: \(error)")
+        }
+        guard let record, let deadline = record.deadline else { return nil }
+        let wall = Date().timeIntervalSince1970
+        guard wall <= deadline else {
+            throw ProtocolError("expired", "the session waited for its client past the grace period and was closed")
+        }
+        let session = try Session.restored(from: record, token: token, now: transportTime, wall: wall, limits: limits)
+        session.journalQueue = journalQueue
+        return session
     }
 
     /// The session a `rejoin` claimed, once: the transport makes it the connection's session and drops

@@ -20,9 +20,17 @@ extension Session {
         case "follow": return Handled(answer: try follow(message))
         case "unfollow": unfollow(); return Handled(answer: nil)
         case "rejoin": try rejoin(message, turn: turn); return Handled(answer: nil)
+        case "handOver": try handOver(message); return Handled(answer: nil)
+        case "takeBack": try takeBack(); return Handled(answer: nil)
         default: break
         }
-        guard let following, !nested else { return nil }
+        guard let following, !nested else {
+            if !nested { try refuseWhileHandedOver(type) }
+            return nil
+        }
+        if following.controller === self, !Self.followerQuestions.contains(type) {
+            return Handled(answer: try runAsController(message, turn: turn, on: following))
+        }
         guard Self.followerQuestions.contains(type) else {
             throw ProtocolError("read-only", "this connection follows shared session \(following.code): '\(type.prefix(64))' "
                                 + "would change it; only its owner can (send 'unfollow' to edit a scene of your own)")
@@ -71,9 +79,11 @@ extension Session {
         }
     }
 
-    /// Queues `followers` with the current count.
-    private func announceFollowers(of share: SharedSession) {
-        send(kind: .event, ["type": "followers", "count": share.followers.count, "re": NSNull()])
+    /// Queues `followers` with the current count, the followers' session ids (what `handOver` names)
+    /// and the one holding the controls.
+    func announceFollowers(of share: SharedSession) {
+        send(kind: .event, ["type": "followers", "count": share.followers.count, "followers": share.followers.map(\.id),
+                            "controller": share.controller?.id ?? NSNull(), "re": NSNull()])
     }
 
     // MARK: Follower
@@ -97,6 +107,8 @@ extension Session {
             unfollow()
             // The connection's own scene is replaced by the view of the shared one.
             replaceScene(with: Scene.empty())
+            // Dropping the scene is no turn a replay could run: the journal starts again from here.
+            journalQueue?.snapshot(self)
             following = share
             share.add(self)
             owner.announceFollowers(of: share)

@@ -87,7 +87,7 @@ extension Session {
     }
 
     /// The scene's document as JSON text: what a step keeps.
-    private func sceneText() -> String { Self.encode(SceneWriter.document(of: scene)) }
+    func sceneText() -> String { Self.encode(SceneWriter.document(of: scene)) }
 
     private func restore(_ text: String) throws -> [String: Any] {
         let document = try Fields.decode(text)

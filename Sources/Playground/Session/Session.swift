@@ -76,6 +76,31 @@ public final class Session {
     public let isStrict: Bool
     /// The read log of the message being handled (strict sessions only), for `checkFieldsRead()`.
     var fieldLog: FieldLog?
+    /// Where turns worth keeping are journaled (`Session+Journal.swift`); nil: not journaled.
+    public var journalQueue: JournalQueue?
+    /// Turns recorded this pass, not yet in the journal (`JournalQueue`).
+    var journalPending: [JournalTurn] = []
+    /// Turns and bytes in the journal since its last snapshot, for compaction.
+    var journaledTurns = 0
+    var journaledBytes = 0
+    /// True once the journal holds (or is about to hold) a record of this session.
+    var isJournaled = false
+    /// Set when the journal must start again from a snapshot (`JournalQueue.snapshot`).
+    var journalNeedsSnapshot = false
+    /// True while the outbox waits for the journal's commit: nothing is taken from it.
+    var holdsOutput = false
+    /// Transport time of the session's time 0 (journal turns count from it) and the wall-clock time then.
+    var createdAt: Double
+    var createdWall: Double
+    /// True while a restored session replays its journal: no rate limits, nothing journaled again.
+    var isReplaying = false
+    /// The text of the message being received, for the journal.
+    var turnText: String?
+    /// True while the follower holding this session's controls runs a message on it (`Session+HandOver.swift`).
+    var runsForController = false
+    /// Set when a turn added or removed views, constraints or guides: followers are sent the new `scene`
+    /// and a complete `frames` at the turn's end.
+    var structureChanged = false
 
     /// Creates a session holding an empty 375×667 scene and queues its `hello`.
     /// - Parameters:
@@ -98,6 +123,8 @@ public final class Session {
         byteBucket = limits.bytesPerSecond.map { TokenBucket(rate: $0, capacity: Double(2 * limits.maxMessageBytes)) }
         clock = Clock(now: now)
         transportTime = now
+        createdAt = now
+        createdWall = Date().timeIntervalSince1970
         scene = Scene.empty()
         // The empty scene counts as sent: the first complete frames comes with the first load.
         frameStream.markSent(scene.engine)
@@ -117,7 +144,7 @@ public final class Session {
     /// frames, finished animations, then the answer. Never throws: bad input becomes an `error`.
     public func receive(_ text: String, now: Double) {
         moveClock(to: now)
-        if let refusal = admit(now: now, bytes: text.utf8.count) {
+        if !isReplaying, let refusal = admit(now: now, bytes: text.utf8.count) {
             refuse(text, ProtocolError("rate-limited", "more \(refusal) per second than the session's limits allow: slow down"),
                    readingID: refusal != "bytes")
             return
@@ -128,7 +155,8 @@ public final class Session {
         let log = isStrict ? FieldLog() : nil
         do {
             fieldLog = log
-            defer { fieldLog = nil }
+            turnText = text
+            defer { fieldLog = nil; turnText = nil }
             let message = try Fields.decode(text, log: log)
             requestID = try message.requestID()
             if isStrict { try StrictJSON.check(text) }
@@ -243,6 +271,8 @@ public final class Session {
     /// `buffer` or one shared by every follower of the same session (`SharedSession`), which stays
     /// unchanged for as long as the caller holds it. Nil when there is nothing to send.
     public func takeNext(lending buffer: MessageBuffer) -> (kind: OutgoingKind, buffer: MessageBuffer)? {
+        // The journal has not committed this pass's turns yet: nothing may acknowledge them.
+        guard !holdsOutput else { return nil }
         while let item = outbox.popFirst() {
             switch item {
             case .message(let message):
@@ -294,6 +324,13 @@ public final class Session {
             send(kind: .event, event)
             sharing?.forward(.message(event, .event))
         }
+        if structureChanged {
+            structureChanged = false
+            if let sharing {
+                sharing.ownerReplacedScene()
+                sharing.forward(.message(["type": "scene", "scene": SceneWriter.document(of: scene), "re": NSNull()], .event))
+            }
+        }
         outbox.appendFrames()
         sharing?.ownerQueuedFrames()
         sendCompletions()
@@ -307,9 +344,15 @@ public final class Session {
     }
 
     func sendAnimationEnd(for turn: Turn) {
-        outbox.append(.animationEnd(re: turn.requestID, finished: turn.animationsFinished))
-        // Followers did not send the request: their `re` is null.
-        sharing?.forward(.animationEnd(re: nil, finished: turn.animationsFinished))
+        // The request's sender gets its id back: this session's client, or the follower holding the
+        // controls that ran it; the others did not send it, their `re` is null.
+        let controller = turn.controller
+        outbox.append(.animationEnd(re: controller == nil ? turn.requestID : nil, finished: turn.animationsFinished))
+        sharing?.forward(.animationEnd(re: nil, finished: turn.animationsFinished), except: controller)
+        if let controller {
+            controller.outbox.append(.animationEnd(re: turn.requestID, finished: turn.animationsFinished))
+            sessionsToWake.append(controller)
+        }
     }
 
     /// Registers an animation block started by `turn`; its `animationEnd` waits for all of them.
@@ -338,6 +381,9 @@ final class Turn {
     private(set) var opsRun = 0
     /// Work units charged so far (`SessionLimits.workCost`).
     private(set) var work = 0
+    /// The follower holding the controls that sent this turn's message to the session it follows, or
+    /// nil for the session's own client (`Session+HandOver.swift`).
+    weak var controller: Session?
     /// Animation blocks this turn started that have not ended; one `animationEnd` follows the last.
     var runningAnimations = 0
     /// False once any of them was interrupted.

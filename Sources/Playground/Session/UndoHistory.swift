@@ -12,6 +12,15 @@ struct UndoHistory: Sendable {
     /// constraint joins that step (`Session.keepingHistory`). Nil after any other step, undo or redo.
     var lastKey: String?
 
+    init() {}
+
+    /// A history holding `undoStack` and `redoStack` (newest last), as a journal snapshot kept them.
+    init(undoStack: [String], redoStack: [String]) {
+        self.undoStack = undoStack
+        self.redoStack = redoStack
+        recount()
+    }
+
     /// Records `before`, the document an edit changed, as the newest step to undo; clears the redo
     /// stack, as any editor does after a new edit.
     mutating func record(_ before: String, limit: Int, maxBytes: Int) {

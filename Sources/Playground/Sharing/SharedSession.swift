@@ -16,6 +16,8 @@ public final class SharedSession {
     public private(set) weak var owner: Session?
     /// The sessions following, in the order they joined.
     public private(set) var followers: [Session] = []
+    /// The follower the owner handed the controls to (`handOver`), nil while the owner holds them.
+    public internal(set) var controller: Session?
 
     /// The followers' stream: what they were last sent, and its sequence numbers.
     private var stream = FrameStream()
@@ -49,6 +51,7 @@ public final class SharedSession {
     func remove(_ follower: Session) -> Bool {
         guard let index = followers.firstIndex(where: { $0 === follower }) else { return false }
         followers.remove(at: index)
+        if controller === follower { controller = nil }
         return true
     }
 
@@ -85,9 +88,10 @@ public final class SharedSession {
         for follower in followers { follower.outbox.appendPointer() }
     }
 
-    /// Queues `message` (an event of the owner's: `conflict`, `animationEnd`, `scene`) for every follower.
-    func forward(_ message: OutgoingMessage) {
-        for follower in followers { follower.outbox.append(message) }
+    /// Queues `message` (an event of the owner's: `conflict`, `animationEnd`, `scene`) for every follower
+    /// but `skipped`.
+    func forward(_ message: OutgoingMessage, except skipped: Session? = nil) {
+        for follower in followers where follower !== skipped { follower.outbox.append(message) }
     }
 
     /// The `frames` a follower that was last sent version `sent` is sent now, and the version it carries;

@@ -6,8 +6,10 @@ import itertools
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -59,6 +61,13 @@ class Server:
         path = Path(binary) if binary is not None else default_binary()
         if not path.exists():
             raise RuntimeError(f"{path} not found: build it (`swift build`) or set LAYOUT_PLAYGROUND_BIN")
+        args = list(args)
+        if not any(arg.split("=")[0] in ("--state", "--no-state") for arg in args):
+            # One server per journal folder: a fresh one, so test servers never share one.
+            self._state_dir: str | None = tempfile.mkdtemp(prefix="layout-playground-state-")
+            args += ["--state", self._state_dir]
+        else:
+            self._state_dir = None
         self.process = subprocess.Popen([str(path), "--port", "0", *args], stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True)
         assert self.process.stdout is not None
@@ -80,6 +89,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self._state_dir:
+            shutil.rmtree(self._state_dir, ignore_errors=True)
 
 
 class Playground:

@@ -1,0 +1,111 @@
+/// Where sessions are written down so that a server that died (a crash, SIGKILL, a restart for an
+/// upgrade) can give them back on `rejoin`.
+///
+/// A session's journal is its record (`JournalRecord`): a snapshot of its state (scene document, clock,
+/// undo history) and the turns (client messages) it ran since, each with the time it ran. Replaying the
+/// turns on the snapshot rebuilds the session (`Session.restored(from:…)`). Writes made during one
+/// service pass (`append`, `compact`, `setDeadline`, `forget`) become durable together at `commit()`,
+/// and no answer of that pass is written to a socket before it returns (`JournalQueue`).
+///
+/// One process writes a journal at a time. The protocol is the seam for a store shared by many
+/// servers (Redis, say); `SQLiteJournal` is the one in this repository. Not `Sendable`: used on the
+/// service thread only.
+public protocol SessionJournal: AnyObject {
+    /// Adds `turns`, oldest first, to the session with `token`, creating its record with `header` when
+    /// it has none. Throws `JournalError` when the store refuses.
+    func append(_ turns: [JournalTurn], token: String, header: JournalHeader) throws
+    /// Replaces the session's snapshot with `snapshot` and drops every turn before it (they are all in
+    /// it); creates the record with `header` when there is none. Throws `JournalError`.
+    func compact(token: String, header: JournalHeader, snapshot: JournalSnapshot) throws
+    /// Sets the wall-clock time (Unix seconds) after which the session can no longer be rejoined, nil
+    /// while a connection holds it. Throws `JournalError`.
+    func setDeadline(_ deadline: Double?, token: String) throws
+    /// Deletes the session's record. Throws `JournalError`.
+    func forget(token: String) throws
+    /// Makes every write since the last commit durable, all or nothing. Throws `JournalError`; the
+    /// writes are then lost and the caller must not acknowledge them.
+    func commit() throws
+    /// Drops every write since the last commit (a write of the pass failed).
+    func rollback()
+    /// The record of the session with `token` as last committed, or nil when there is none. Throws
+    /// `JournalError` when the store cannot be read.
+    func load(token: String) throws -> JournalRecord?
+    /// Gives every record without a deadline (their server died while a connection held them) the
+    /// deadline `deadline`, then deletes the records whose deadline is before `now` (wall-clock Unix
+    /// seconds), and commits. Returns how many were deleted. Throws `JournalError`.
+    func expire(now: Double, orphanDeadline deadline: Double?) throws -> Int
+}
+
+/// What never changes in a session's record: who it is, and when its time started.
+public struct JournalHeader: Sendable, Equatable {
+    /// The session id announced in `hello` (`s3`).
+    public var sessionID: String
+    /// Whether the session was strict (`hello.strict`).
+    public var strict: Bool
+    /// Wall-clock time (Unix seconds) of the session's time 0: a turn's `elapsed` counts from here.
+    public var createdWall: Double
+
+    public init(sessionID: String, strict: Bool, createdWall: Double) {
+        self.sessionID = sessionID
+        self.strict = strict
+        self.createdWall = createdWall
+    }
+}
+
+/// One client message a session ran, as it came.
+public struct JournalTurn: Sendable, Equatable {
+    /// Seconds from the session's time 0 (transport time, monotonic) to the turn.
+    public var elapsed: Double
+    /// The message's JSON text.
+    public var text: String
+
+    public init(elapsed: Double, text: String) {
+        self.elapsed = elapsed
+        self.text = text
+    }
+}
+
+/// A session's state at one instant, as JSON text (`Session.journalSnapshot()`: `scene`, `clock`,
+/// `undo`, `redo`).
+public struct JournalSnapshot: Sendable, Equatable {
+    /// Seconds from the session's time 0 to the snapshot.
+    public var elapsed: Double
+    /// The JSON object.
+    public var state: String
+
+    public init(elapsed: Double, state: String) {
+        self.elapsed = elapsed
+        self.state = state
+    }
+}
+
+/// Everything a journal holds for one session.
+public struct JournalRecord: Sendable, Equatable {
+    public var header: JournalHeader
+    /// Nil until the first compaction: the turns then start from a new empty session.
+    public var snapshot: JournalSnapshot?
+    /// The turns after the snapshot, oldest first.
+    public var turns: [JournalTurn]
+    /// Wall-clock Unix seconds after which the session cannot be rejoined; nil while connected.
+    public var deadline: Double?
+
+    public init(header: JournalHeader, snapshot: JournalSnapshot?, turns: [JournalTurn], deadline: Double?) {
+        self.header = header
+        self.snapshot = snapshot
+        self.turns = turns
+        self.deadline = deadline
+    }
+}
+
+/// A journal store failed: `operation` names what was tried, `message` is the store's own words.
+public struct JournalError: Error, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var message: String
+
+    public init(_ operation: String, _ message: String) {
+        self.operation = operation
+        self.message = message
+    }
+
+    public var description: String { "journal \(operation): \(message)" }
+}
