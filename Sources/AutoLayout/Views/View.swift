@@ -9,7 +9,9 @@ public final class View: LayoutItem {
     /// UIKit's `UIView.noIntrinsicMetric`: no intrinsic size on that axis.
     public static let noIntrinsicMetric: Double = -1
 
+    /// The view this one is a subview of; nil for the root (and the keyboard).
     public internal(set) weak var superview: View?
+    /// The subviews in order, back to front, as `UIView.subviews`.
     public internal(set) var subviews: [View] = []
     /// The model frame (points, superview space). With a non-identity transform this stays the
     /// untransformed layout rectangle; the transform applies about its center on screen.
@@ -18,6 +20,8 @@ public final class View: LayoutItem {
     public internal(set) var boundsOrigin: Point = .zero
     /// Opacity, 0…1.
     public internal(set) var alpha: Double = 1
+    /// The affine transform (`UIView.transform`), applied about the frame's center on screen; layout
+    /// ignores it.
     public internal(set) var transform: AffineTransform = .identity
     /// The natural size; either component may be `noIntrinsicMetric`.
     public internal(set) var intrinsicContentSize = Size(width: noIntrinsicMetric, height: noIntrinsicMetric)
