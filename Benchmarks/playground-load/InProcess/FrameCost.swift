@@ -22,7 +22,7 @@ enum FrameCost {
               + "\(fixed(load.requestSeconds / Double(max(1, load.requests)) * 1e6)) µs per animate request "
               + "(\(load.requests) requests, timed apart)")
         guard compare, count == 1 else { return }
-        // The same message through JSONSerialization (the encoder frames used before FramesEncoder).
+        // The same message through JSONSerialization (the encoder frames used before JSONWriter wrote them).
         let object = try! JSONSerialization.jsonObject(with: Data(load.sample.utf8))
         let repeats = 20_000
         let jsonStart = monotonicSeconds()

@@ -5,6 +5,14 @@ public struct ViewState: Hashable, Sendable {
     public var bounds: Rect
     public var alpha: Double
     public var transform: AffineTransform
+
+    /// A state of these values (points; alpha 0…1).
+    public init(frame: Rect, bounds: Rect, alpha: Double, transform: AffineTransform) {
+        self.frame = frame
+        self.bounds = bounds
+        self.alpha = alpha
+        self.transform = transform
+    }
 }
 
 /// Animation blocks, the clock and presentation values.
@@ -76,8 +84,8 @@ extension LayoutEngine {
     /// remaining offset.
     ///
     /// It allocates nothing: offsets are summed in SIMD lanes, with the same arithmetic as
-    /// `Animator.offset(_:of:components:at:)`. Frames read the same values from a copy of the tree
-    /// (`forEachPresentation(_:)`).
+    /// `Animator.offset(_:of:components:at:)`. Frames read the same values, rounded to a micro-point,
+    /// from the engine's snapshot (`updatePresentation()`, `forEachPresentationChange(since:_:)`).
     public func presentation(of view: View) -> ViewState {
         Self.presentation(frame: view.frame, boundsOrigin: view.boundsOrigin, alpha: view.alpha,
                           transform: view.transform,

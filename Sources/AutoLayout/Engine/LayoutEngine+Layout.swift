@@ -55,6 +55,7 @@ extension LayoutEngine {
         animator.record(.boundsOrigin, of: view, from: [view.boundsOrigin.x, view.boundsOrigin.y],
                         to: [bounds.origin.x, bounds.origin.y], now: time)
         view.boundsOrigin = bounds.origin
+        presentationSnapshot.modelChanged(view.slot)
         followContentOffset(of: view)
         if bounds.size != view.frame.size {
             if view === root {
@@ -88,6 +89,7 @@ extension LayoutEngine {
         }
         animator.record(.alpha, of: view, from: [view.alpha], to: [alpha], now: time)
         view.alpha = alpha
+        presentationSnapshot.modelChanged(view.slot)
     }
 
     /// Sets the affine transform, applied about the center; Auto Layout ignores it.
@@ -99,6 +101,7 @@ extension LayoutEngine {
         animator.record(.transform, of: view, from: view.transform.components, to: transform.components,
                         now: time)
         view.transform = transform
+        presentationSnapshot.modelChanged(view.slot)
     }
 
     /// Sets the model frame, recording an animation inside an `animate` block; keeps the constraints of
@@ -106,10 +109,8 @@ extension LayoutEngine {
     func setModelFrame(_ view: View, _ frame: Rect) {
         guard frame != view.frame else { return }
         animator.record(.frame, of: view, from: view.frame.components, to: frame.components, now: time)
-        // Checked after `record`: a change that starts an animation needs the plan rebuilt.
-        let planWasValid = presentationPlan.isValid(changes: changes.count, animatorVersion: animator.version)
         view.frame = frame
-        if planWasValid { presentationPlan.updateFrame(of: view, to: frame, changes: changes.count) }
+        presentationSnapshot.modelChanged(view.slot)
         if view.translatesAutoresizingMaskIntoConstraints { updateAutoresizingConstraints(of: view) }
     }
 }

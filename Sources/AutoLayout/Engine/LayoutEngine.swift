@@ -48,8 +48,6 @@ public final class LayoutEngine {
     var conflicts: [LayoutConflict] = []
     /// Lowest-priority stays that hold free variables where `exerciseAmbiguity` put them, by variable id.
     var exerciseStays: [Int: Cassowary.Constraint] = [:]
-    /// Moves on every change to what the views show (see `View.changes`).
-    let changes = ChangeCounter()
     /// Whether a view of this engine was ever made a stack view (the layout pass skips looking for them
     /// until then).
     var hasHadStackViews = false
@@ -59,8 +57,9 @@ public final class LayoutEngine {
     /// Measures the text of labels, buttons and text fields; without one, setting text throws
     /// `textUnavailable`. The host supplies it: the engine knows no fonts.
     public var textMeasurer: (any TextMeasurer)?
-    /// The tree's model values and animations in one block, for frames (`forEachPresentation`).
-    @exclusivity(unchecked) var presentationPlan = PresentationPlan()
+    /// What the views show, one entry per view, for frames (`updatePresentation()`). Unchecked like the
+    /// animator: read on every frame and layout pass, by the engine's one owner.
+    @exclusivity(unchecked) var presentationSnapshot = PresentationSnapshot()
 
     /// Creates a root view of `size` points with a safe area guide, a keyboard layout guide and a layout
     /// margins guide. Non-finite or negative sizes are clamped to 0.
@@ -70,11 +69,11 @@ public final class LayoutEngine {
         self.time = time
         root = View(identifier: "root")
         keyboard = View(identifier: "keyboard")
-        root.changes = changes
-        keyboard.changes = changes
         root.frame = Rect(origin: .zero, size: size)
         root.layoutMargins = EdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
         keyboard.frame = Rect(x: 0, y: size.height, width: size.width, height: 0)
+        root.slot = presentationSnapshot.add(root)
+        keyboard.slot = presentationSnapshot.add(keyboard, isKeyboard: true)
         viewsByID["root"] = root
         installRootConstraints()
     }
@@ -124,9 +123,9 @@ public final class LayoutEngine {
         guard viewsByID[id] == nil else { throw LayoutError.duplicateIdentifier(id) }
         guard let superview = viewsByID[parent] else { throw LayoutError.unknownView(parent) }
         let view = View(identifier: id)
-        view.changes = changes
         view.superview = superview
         superview.subviews.append(view)
+        view.slot = presentationSnapshot.add(view)
         viewsByID[id] = view
         updateNonNegativeSize(of: view)
         setNeedsLayout()
@@ -158,6 +157,8 @@ public final class LayoutEngine {
             }
             animator.removeAnimations(of: gone)
             viewsByID[gone.identifier] = nil
+            presentationSnapshot.remove(gone.slot)
+            gone.slot = -1
         }
         view.superview?.subviews.removeAll { $0 === view }
         view.superview = nil

@@ -65,6 +65,7 @@ extension LayoutEngine {
     public func setHidden(_ hidden: Bool, of view: View) {
         guard view.isHidden != hidden else { return }
         view.isHidden = hidden
+        presentationSnapshot.modelChanged(view.slot)
         if let stack = view.superview, stack.stackLayout != nil { updateStack(of: stack) }
         setNeedsLayout()
     }

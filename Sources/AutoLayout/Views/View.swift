@@ -3,30 +3,26 @@
 /// `frame` is the model value in the superview's coordinate space; `bounds` shares its size and has an
 /// origin that shifts what the view shows (its subviews move on screen, their frames do not). While an
 /// animation runs, the on-screen value is `LayoutEngine.presentation(of:)`. All lengths are points.
-/// Mutate views through their `LayoutEngine`, which records animations and invalidates layout.
-///
-/// The properties the layout pass and every frame read skip the runtime's exclusivity checks
-/// (`@exclusivity(unchecked)`): a view is reached only through its engine, which one owner drives, and
-/// the checks took a fifth of rendering the `frames` of a 20-view constant tweak.
+/// Mutate views through their `LayoutEngine`, which records animations and invalidates layout; frames
+/// read the engine's snapshot of the views (`PresentationSnapshot`), not the views themselves.
 public final class View: LayoutItem {
     /// UIKit's `UIView.noIntrinsicMetric`: no intrinsic size on that axis.
     public static let noIntrinsicMetric: Double = -1
 
+    /// The view this one is a subview of; nil for the root (and the keyboard).
     public internal(set) weak var superview: View?
-    @exclusivity(unchecked)
-    public internal(set) var subviews: [View] = [] { didSet { changes?.count &+= 1 } }
+    /// The subviews in order, back to front, as `UIView.subviews`.
+    public internal(set) var subviews: [View] = []
     /// The model frame (points, superview space). With a non-identity transform this stays the
     /// untransformed layout rectangle; the transform applies about its center on screen.
-    @exclusivity(unchecked)
-    public internal(set) var frame: Rect = .zero { didSet { changes?.count &+= 1 } }
+    public internal(set) var frame: Rect = .zero
     /// The bounds origin (points); the bounds size is the frame size.
-    @exclusivity(unchecked)
-    public internal(set) var boundsOrigin: Point = .zero { didSet { changes?.count &+= 1 } }
+    public internal(set) var boundsOrigin: Point = .zero
     /// Opacity, 0…1.
-    @exclusivity(unchecked)
-    public internal(set) var alpha: Double = 1 { didSet { changes?.count &+= 1 } }
-    @exclusivity(unchecked)
-    public internal(set) var transform: AffineTransform = .identity { didSet { changes?.count &+= 1 } }
+    public internal(set) var alpha: Double = 1
+    /// The affine transform (`UIView.transform`), applied about the frame's center on screen; layout
+    /// ignores it.
+    public internal(set) var transform: AffineTransform = .identity
     /// The natural size; either component may be `noIntrinsicMetric`.
     public internal(set) var intrinsicContentSize = Size(width: noIntrinsicMetric, height: noIntrinsicMetric)
     /// Content hugging priorities [horizontal, vertical]; UIKit's default is 250.
@@ -49,8 +45,7 @@ public final class View: LayoutItem {
     public internal(set) var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     /// A hidden view and its subviews are not drawn; a hidden arranged view of a stack collapses
     /// (`UIView.isHidden`). Set it with `LayoutEngine.setHidden(_:of:)`.
-    @exclusivity(unchecked)
-    public internal(set) var isHidden = false { didSet { changes?.count &+= 1 } }
+    public internal(set) var isHidden = false
     /// The stack view configuration and generated constraints when this view is a stack view.
     var stackLayout: StackLayout?
     /// The insets of a scroll view (`LayoutEngine.setScrollView(_:of:)`); nil for other views.
@@ -62,11 +57,9 @@ public final class View: LayoutItem {
     /// The wrapping width `textLayout` was made for (points; nil: unbounded) and the baselines it gives.
     var textState = TextState()
 
-    /// Counts changes to the values `LayoutEngine.forEachPresentation(_:)` reads (the properties above
-    /// and `subviews`), shared by every view of one engine; nil for a view no engine owns.
-    var changes: ChangeCounter?
-    /// This view's entry in its engine's `PresentationPlan`, as of the plan's last rebuild.
-    var presentationIndex = -1
+    /// This view's slot in its engine's storage (`PresentationSnapshot`), given when the engine adds it;
+    /// −1 outside an engine's tree.
+    var slot = -1
 
     /// The guides this view owns, by short name (`margins`, and on the root `safeArea`, `keyboard`).
     public internal(set) var layoutGuides: [String: LayoutGuide] = [:]
@@ -99,10 +92,4 @@ public final class View: LayoutItem {
         }
         return result
     }
-}
-
-/// A count of changes, shared by an engine and its views so a cache of what they show can tell in one
-/// comparison whether it is still valid.
-final class ChangeCounter {
-    @exclusivity(unchecked) var count: UInt64 = 0
 }

@@ -1,5 +1,9 @@
+import AutoLayout
+
 /// A write position in a `MessageBuffer` block the caller has made large enough: every outgoing
-/// message's bytes are written through one of these (`FramesEncoder`, `JSONWriter`).
+/// message's bytes are written through one of these, by `JSONWriter`. Every number of every message is
+/// written here, in one of two documented forms: `number` (micro-point rounded, shortest; `frames`) and
+/// `double` (JSONSerialization's form; every other message).
 struct ByteCursor {
     private(set) var next: UnsafeMutablePointer<UInt8>
 
@@ -55,11 +59,9 @@ struct ByteCursor {
             put("null")
             return
         }
-        let micros = FrameStream.microPoints(value)
+        let micros = MicroPoints.scaled(value)
         guard abs(value) < 4_294_967_296 else {
-            var text = (micros / 1e6 + 0).description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            for byte in text.utf8 { put(byte) }
+            description((micros / 1e6 + 0).description)
             return
         }
         let magnitude = UInt64(abs(micros))
@@ -137,9 +139,22 @@ struct ByteCursor {
         put(UInt8(ascii: "\""))
     }
 
-    /// ASCII text as it is (a number's description).
-    mutating func ascii(_ text: String) {
+    /// A finite double as JSONSerialization writes it: Swift's shortest round-trip description without
+    /// a trailing `.0` (`375`, `0.1`, `-0`, `1e+16`, `2.5e-08`). Needs 32 bytes at most.
+    mutating func double(_ value: Double) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            // Whole numbers below 10¹⁵ print without an exponent: their digits, as `description`
+            // less `.0` (`-0.0` → `-0`).
+            if value == 0, value.sign == .minus { put("-0") } else { integer(Int64(value)) }
+            return
+        }
+        description(value.description)
+    }
+
+    /// A number's description as it is, less a trailing `.0`. Needs `text.utf8.count` bytes.
+    mutating func description(_ text: String) {
         var text = text
+        if text.hasSuffix(".0") { text.removeLast(2) }
         text.withUTF8 { bytes in
             guard let start = bytes.baseAddress else { return }
             next.update(from: start, count: bytes.count)

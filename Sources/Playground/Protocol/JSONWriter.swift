@@ -1,7 +1,8 @@
 import Foundation
 
-/// Writes a message built of JSON values (`[String: Any]`, arrays, strings, numbers, booleans,
-/// `NSNull`) into a `MessageBuffer`, byte for byte as Foundation's `JSONSerialization` writes it with
+/// The one writer of outgoing messages: `frames` from the engine's snapshot (`JSONWriter+Frames.swift`)
+/// and every other message built of JSON values (`[String: Any]`, arrays, strings, numbers, booleans,
+/// `NSNull`), into a `MessageBuffer`, byte for byte as Foundation's `JSONSerialization` writes it with
 /// `.sortedKeys`, the encoding every message but `frames` has always had:
 ///
 /// - keys sorted as JSONSerialization sorts them (`compare` with `.numeric`, `.caseInsensitive`,
@@ -107,16 +108,10 @@ struct JSONWriter {
         return true
     }
 
-    /// A finite double as JSONSerialization writes it: its description without a trailing `.0`.
+    /// A finite double as JSONSerialization writes it (`ByteCursor.double`); false for a non-finite one.
     private mutating func floating(_ value: Double) -> Bool {
         guard value.isFinite else { return false }
-        if value == value.rounded(), abs(value) < 1e15 {
-            // Whole numbers below 10¹⁵ print without an exponent: their digits, as `description`
-            // less `.0` (`-0.0` → `-0`).
-            if value == 0, value.sign == .minus { raw("-0") } else { write(reserving: 20) { $0.integer(Int64(value)) } }
-            return true
-        }
-        description(value.description)
+        write(reserving: 32) { $0.double(value) }
         return true
     }
 
@@ -140,13 +135,12 @@ struct JSONWriter {
     }
 
     private mutating func description(_ text: String) {
-        var text = text
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        write(reserving: text.utf8.count) { $0.ascii(text) }
+        write(reserving: text.utf8.count) { $0.description(text) }
     }
 
+    /// Makes room for `maximum` more bytes, then lets `body` write up to that many at the end.
     @inline(__always)
-    private mutating func write(reserving maximum: Int, _ body: (inout ByteCursor) -> Void) {
+    mutating func write(reserving maximum: Int, _ body: (inout ByteCursor) -> Void) {
         let base = buffer.reserve(count + maximum)
         var out = ByteCursor(base + count)
         body(&out)

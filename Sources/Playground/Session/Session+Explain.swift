@@ -18,7 +18,7 @@ extension Session {
         var answer: [String: Any] = ["type": "explain", "view": id]
         for value in explanation.values {
             answer[value.value.rawValue] = [
-                "value": FrameStream.number(value.amount),
+                "value": MicroPoints.rounded(value.amount),
                 "ambiguous": value.isAmbiguous,
                 "determinedBy": value.determinedBy.map { Self.fields($0, lost: false) },
                 "lost": value.lost.map { Self.fields($0, lost: true) },
@@ -30,10 +30,10 @@ extension Session {
     private static func fields(_ constraint: ExplainedConstraint, lost: Bool) -> [String: Any] {
         var fields: [String: Any] = [
             "id": constraint.identifier, "equation": constraint.equation,
-            "priority": FrameStream.number(constraint.priority), "internal": constraint.isInternal,
+            "priority": MicroPoints.rounded(constraint.priority), "internal": constraint.isInternal,
         ]
         if lost {
-            fields["shortfall"] = FrameStream.number(constraint.shortfall)
+            fields["shortfall"] = MicroPoints.rounded(constraint.shortfall)
             fields["broken"] = constraint.isBroken
         } else {
             fields["depth"] = constraint.depth

@@ -48,7 +48,7 @@ extension Session {
         guard let converted else {
             throw ProtocolError("invalid-value", "a transform on the way cannot be inverted")
         }
-        return ["type": "convert", "rect": FrameStream.numbers(converted.components)]
+        return ["type": "convert", "rect": MicroPoints.rounded(converted.components)]
     }
 
     /// `{"type":"device","name":"iphone-x","orientation":"landscape","duration":0.4}`: gives the root

@@ -3,18 +3,36 @@ import Foundation
 import Testing
 @testable import Playground
 
-/// The dedicated `frames` encoder: valid JSON, the documented fields, shortest round-trip numbers.
-@Suite struct FramesEncoderTests {
-    /// How the encoder writes `value`: the text of field `n` in a one-view message.
+/// `frames` as `JSONWriter` writes it: valid JSON, the documented fields, shortest round-trip numbers.
+@Suite struct FramesMessageTests {
+    static let identity = AutoLayout.AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A view's change naming `fields`, with `frame`, `bounds`, `alpha` and `transform` as given.
+    static func change(_ id: String, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0), bounds: Rect? = nil,
+                       alpha: Double = 1, transform: AutoLayout.AffineTransform = identity, hidden: Bool = false,
+                       fields: PresentedFields) -> PresentedChange {
+        PresentedChange(identifier: id, state: ViewState(frame: frame, bounds: bounds ?? frame, alpha: alpha, transform: transform),
+                        isHidden: hidden, fields: fields)
+    }
+
+    /// A whole `frames` message written with `body` between its start and end.
+    static func message(sequence: Int, time: Double, final: Bool, keyboard: Rect?,
+                        _ body: (inout JSONWriter) -> Void = { _ in }) -> String {
+        let buffer = MessageBuffer()
+        var writer = JSONWriter(into: buffer)
+        writer.beginFrames(sequence: sequence, time: time, final: final)
+        body(&writer)
+        writer.endFrames(keyboard: keyboard)
+        writer.finish()
+        return buffer.text
+    }
+
+    /// How the writer writes `value`: the text of `alpha` in a one-view message.
     static func text(_ value: Double) -> String {
-        var encoder = FramesEncoder()
-        encoder.begin(sequence: 0, time: 0, final: false)
-        encoder.beginView("v")
-        encoder.field("n", value)
-        encoder.endView()
-        encoder.end(keyboard: nil)
-        let prefix = #"{"type":"frames","seq":0,"time":0,"final":false,"views":{"v":{"n":"#
-        let message = encoder.text
+        let message = message(sequence: 0, time: 0, final: false, keyboard: nil) {
+            $0.presentedView(change("v", alpha: value, fields: .alpha))
+        }
+        let prefix = #"{"type":"frames","seq":0,"time":0,"final":false,"views":{"v":{"alpha":"#
         guard message.hasPrefix(prefix), message.hasSuffix("}}}") else { return message }
         return String(message.dropFirst(prefix.count).dropLast(3))
     }
@@ -55,7 +73,7 @@ import Testing
         }
         for value in values {
             let text = Self.text(value)
-            let expected = FrameStream.number(value)
+            let expected = MicroPoints.rounded(value)
             #expect(Double(text) == expected, "\(value) -> \(text)")
             var swift = expected.description
             if swift.hasSuffix(".0") { swift.removeLast(2) }
@@ -66,18 +84,13 @@ import Testing
     }
 
     @Test func messageIsValidJSONWithTheDocumentedFields() throws {
-        var encoder = FramesEncoder()
-        encoder.begin(sequence: 12, time: 1.25, final: false)
-        encoder.beginView("navView")
-        encoder.field("frame", Rect(x: 0, y: -31.000000001, width: 375, height: 62))
-        encoder.field("alpha", 0.2)
-        encoder.endView()
-        encoder.beginView("odd \"id\"\\\n")
-        encoder.field("transform", AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: -2))
-        encoder.field("bounds", Rect(x: 0, y: 84, width: 375, height: 667))
-        encoder.endView()
-        encoder.end(keyboard: Rect(x: 0, y: 667, width: 375, height: 0))
-        let text = encoder.text
+        let text = Self.message(sequence: 12, time: 1.25, final: false, keyboard: Rect(x: 0, y: 667, width: 375, height: 0)) {
+            $0.presentedView(Self.change("navView", frame: Rect(x: 0, y: -31.000000001, width: 375, height: 62), alpha: 0.2,
+                                         fields: [.frame, .alpha]))
+            $0.presentedView(Self.change("odd \"id\"\\\n", bounds: Rect(x: 0, y: 84, width: 375, height: 667),
+                                         transform: AutoLayout.AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: -2),
+                                         hidden: true, fields: [.bounds, .transform, .hidden]))
+        }
         #expect(text.hasPrefix(#"{"type":"frames","seq":12,"time":1.25,"final":false,"views":{"navView":{"frame":[0,-31,375,62],"alpha":0.2}"#))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["type"] as? String == "frames")
@@ -88,16 +101,16 @@ import Testing
         #expect(Set(views.keys) == ["navView", "odd \"id\"\\\n"])
         #expect(views["odd \"id\"\\\n"]?["transform"] as? [Double] == [1, 0, 0, 1, 0.5, -2])
         #expect(views["odd \"id\"\\\n"]?["bounds"] as? [Double] == [0, 84, 375, 667])
+        #expect(views["odd \"id\"\\\n"]?["hidden"] as? Bool == true)
+        #expect(views["odd \"id\"\\\n"]?["frame"] == nil)
     }
 
     @Test func finalMessageWithoutKeyboard() throws {
-        var encoder = FramesEncoder()
-        encoder.begin(sequence: 1, time: 0, final: true)
-        encoder.end(keyboard: nil)
-        #expect(encoder.text == #"{"type":"frames","seq":1,"time":0,"final":true,"views":{}}"#)
+        #expect(Self.message(sequence: 1, time: 0, final: true, keyboard: nil)
+                == #"{"type":"frames","seq":1,"time":0,"final":true,"views":{}}"#)
     }
 
-    /// The session's frames go through the encoder: numbers arrive rounded, unchanged views and fields are left out.
+    /// The session's frames go through the writer: numbers arrive rounded, unchanged views and fields are left out.
     @Test func sessionFramesCarryOnlyChangesInShortForm() throws {
         let client = SessionClient()
         client.send(["type": "clock", "mode": "manual"])
