@@ -119,11 +119,12 @@ enum SceneReader {
         }
         do {
             if let alpha { try engine.setAlpha(alpha, of: view) }
+            // Priorities before the size: the content size constraints are then installed once.
+            if let hugging { try engine.setContentHugging(hugging, of: view) }
+            if let resistance { try engine.setCompressionResistance(resistance, of: view) }
             if let intrinsic {
                 try engine.setIntrinsicContentSize(Size(width: intrinsic[0], height: intrinsic[1]), of: view)
             }
-            if let hugging { try engine.setContentHugging(hugging, of: view) }
-            if let resistance { try engine.setCompressionResistance(resistance, of: view) }
             if let frame, let rect = Rect(components: frame) {
                 try engine.setBounds(Rect(origin: .zero, size: rect.size), of: view)
                 try engine.setCenter(Point(x: rect.midX, y: rect.midY), of: view)
