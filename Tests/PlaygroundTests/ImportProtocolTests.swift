@@ -230,7 +230,7 @@ import Testing
     @Test func badFieldsAndUnknownRoots() throws {
         let client = SessionClient()
         #expect(importing(client, ["format": "xib", "document": Self.card, "root": "nope"])["code"] as? String == "unknown-root")
-        #expect(importing(client, ["format": "xib", "document": Self.card, "textSizes": "measured"])["code"] as? String == "unsupported")
+        #expect(importing(client, ["format": "xib", "document": Self.card, "textSizes": "guessed"])["code"] as? String == "invalid-field")
         #expect(importing(client, ["format": "nib", "document": Self.card])["code"] as? String == "invalid-field")
         #expect(importing(client, ["format": "xib"])["code"] as? String == "missing-field")
         #expect(importing(client, ["format": "xib", "document": Self.card, "textSizes": 3])["code"] as? String == "invalid-field")

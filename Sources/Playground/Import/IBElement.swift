@@ -7,6 +7,9 @@ struct IBElement: Sendable {
     var children: [IBElement]
     let line: Int
     let column: Int
+    /// The character data of a `<string>` element (a label's multi-line `<string key="text">`); nil
+    /// for every other element, whose text IB never uses.
+    var text: String? = nil
 
     /// The attribute `key`, or nil.
     subscript(_ key: String) -> String? { attributes[key] }

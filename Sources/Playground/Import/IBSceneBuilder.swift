@@ -9,6 +9,7 @@ struct IBSceneBuilder {
     let traits: IBTraits
     let rootSize: Size
     let safeArea: EdgeInsets
+    let textSizes: IBTextSizes
 
     var naming = IBNaming()
     var constraintNaming = IBNaming()
@@ -36,9 +37,10 @@ struct IBSceneBuilder {
     /// Constraint elements with the scene id of the view that holds them.
     var pending: [(element: IBElement, holder: String)] = []
 
-    init(document: IBDocument, root: IBDocument.Root) {
+    init(document: IBDocument, root: IBDocument.Root, textSizes: IBTextSizes = .document) {
         self.document = document
         self.root = root
+        self.textSizes = textSizes
         let device = document.device
         let classes = device.traits(landscape: document.landscape)
         traits = IBTraits(widthClass: classes.width, heightClass: classes.height, scanning: root.element)
@@ -247,7 +249,10 @@ struct IBSceneBuilder {
         }
         let insets = translates ? EdgeInsets() : alignmentInsets(element)
         if insets != EdgeInsets() { spec["alignmentRectInsets"] = insets.components }
-        if var intrinsic = intrinsicSize(element, frame: frame) {
+        let measured = textSizes == .measured ? measuredTextFields(element) : nil
+        if let measured {
+            spec.merge(measured) { _, new in new }
+        } else if var intrinsic = intrinsicSize(element, frame: frame) {
             // UIKit's intrinsic size is the alignment rectangle's.
             if intrinsic[0] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[0] -= insets.left + insets.right }
             if intrinsic[1] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[1] -= insets.top + insets.bottom }
