@@ -224,6 +224,7 @@ struct IBSceneBuilder {
         parents[id] = parent
         var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]
         if let ibID = element.id { spec["ibId"] = ibID }
+        if let outlet = element.id.flatMap({ document.outletNames[$0] }) { spec["outlet"] = String(outlet.prefix(64)) }
         if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
         if let alpha = element.number("alpha") { spec["alpha"] = min(1, max(0, alpha)) }
         if element.flag("hidden") { spec["hidden"] = true }

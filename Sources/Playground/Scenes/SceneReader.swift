@@ -111,6 +111,8 @@ enum SceneReader {
                                                             "alignmentRectInsets")
         let mask = try autoresizingMask(spec)
         let ibId = try self.ibId(spec)
+        let outlet = try spec.string("outlet")
+        guard (outlet?.count ?? 0) <= 64 else { throw ProtocolError.invalid("outlet", "a string of at most 64 characters") }
         let view: View
         do {
             view = try engine.addView(id, parent: parent)
@@ -147,7 +149,7 @@ enum SceneReader {
             try? engine.removeView(id)
             throw ProtocolError(error)
         }
-        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId)
+        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId, outlet: outlet)
         try TextFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         try ScrollFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }
