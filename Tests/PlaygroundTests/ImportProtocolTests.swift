@@ -274,6 +274,15 @@ import Testing
         #expect(naming.unique(["title"], fallback: "label") == "title")
         #expect(naming.unique(["title"], fallback: "label") == "title2")
         #expect(naming.unique([nil, "😬"], fallback: "label") == "label")
+        // Numbering resumes where it stopped, and skips a number another base took meanwhile:
+        // "title3" is a view's own name here, so the next "title" is "title4".
+        #expect(naming.unique(["Title 3"], fallback: "label") == "title3")
+        #expect(naming.unique(["title"], fallback: "label") == "title4")
+        #expect(naming.unique(["title"], fallback: "label") == "title5")
+        // Non-ASCII letters separate words; a run of capitals keeps the one that starts the next word.
+        #expect(IBNaming.identifier("Café au lait") == "cafAuLait")
+        #expect(IBNaming.identifier("URLField") == "urlField")
+        #expect(IBNaming.identifier("OK") == "ok")
     }
 
     @Test func sizeClassVariations() throws {

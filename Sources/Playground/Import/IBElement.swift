@@ -40,6 +40,9 @@ struct IBElement: Sendable {
     /// Visits this element and every descendant, depth first, in document order.
     func forEach(_ body: (IBElement) -> Void) {
         body(self)
-        for child in children { child.forEach(body) }
+        // Through the buffer: children are visited in place, not copied one by one.
+        children.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { buffer[index].forEach(body) }
+        }
     }
 }

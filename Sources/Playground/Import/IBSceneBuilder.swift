@@ -223,6 +223,7 @@ struct IBSceneBuilder {
         kinds[id] = element.name
         parents[id] = parent
         var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]
+        spec.reserveCapacity(24)   // every field a view can have, so the dictionary never regrows
         if let ibID = element.id { spec["ibId"] = ibID }
         if let outlet = element.id.flatMap({ document.outletNames[$0] }) { spec["outlet"] = String(outlet.prefix(64)) }
         if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
