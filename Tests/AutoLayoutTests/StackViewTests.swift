@@ -74,6 +74,24 @@ import Testing
         expectRect(frame(engine, "b"), 170, 0, 150, 100)
     }
 
+    @Test func fillProportionallyMeasuresAnArrangedStackByItsContent() throws {
+        // "a" (intrinsic 100 wide) and "inner", a vertical stack of "b" (50 wide) and "c" (200 wide),
+        // with no intrinsic size of its own. Its fitting width is the widest of its views, 200, so
+        // total = 100 + 200 = 300: a = 300 × 100/300 = 100 @999, inner = 300 × 200/300 = 200 @998.
+        let engine = try makeStack(StackView(distribution: .fillProportionally), width: 300, height: 100,
+                                   views: [("a", 100, -1)])
+        let inner = try engine.addView("inner", parent: "s")
+        for (id, width) in [("b", 50.0), ("c", 200.0)] {
+            try engine.setIntrinsicContentSize(Size(width: width, height: 10), of: try engine.addView(id, parent: "inner"))
+        }
+        try engine.setStack(StackView(axis: .vertical, arrangedSubviews: ["b", "c"]), of: inner)
+        try engine.setStack(StackView(distribution: .fillProportionally, arrangedSubviews: ["a", "inner"]),
+                            of: engine.view("s")!)
+        engine.layoutIfNeeded()
+        expectRect(frame(engine, "a"), 0, 0, 100, 100)
+        expectRect(frame(engine, "inner"), 100, 0, 200, 100)
+    }
+
     @Test func equalSpacing() throws {
         let engine = try makeStack(StackView(distribution: .equalSpacing, spacing: 10), width: 300, height: 100,
                                    views: [("a", 40, -1), ("b", 60, -1), ("c", 80, -1)])

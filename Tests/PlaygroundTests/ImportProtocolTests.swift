@@ -207,7 +207,7 @@ import Testing
     @Test func badFieldsAndUnknownRoots() throws {
         let client = SessionClient()
         #expect(importing(client, ["format": "xib", "document": Self.card, "root": "nope"])["code"] as? String == "unknown-root")
-        #expect(importing(client, ["format": "xib", "document": Self.card, "textSizes": "measured"])["code"] as? String == "unsupported")
+        #expect(importing(client, ["format": "xib", "document": Self.card, "textSizes": "guessed"])["code"] as? String == "invalid-field")
         #expect(importing(client, ["format": "nib", "document": Self.card])["code"] as? String == "invalid-field")
         #expect(importing(client, ["format": "xib"])["code"] as? String == "missing-field")
         #expect(importing(client, ["format": "xib", "document": Self.card, "textSizes": 3])["code"] as? String == "invalid-field")
@@ -251,6 +251,15 @@ import Testing
         #expect(naming.unique(["title"], fallback: "label") == "title")
         #expect(naming.unique(["title"], fallback: "label") == "title2")
         #expect(naming.unique([nil, "😬"], fallback: "label") == "label")
+        // Numbering resumes where it stopped, and skips a number another base took meanwhile:
+        // "title3" is a view's own name here, so the next "title" is "title4".
+        #expect(naming.unique(["Title 3"], fallback: "label") == "title3")
+        #expect(naming.unique(["title"], fallback: "label") == "title4")
+        #expect(naming.unique(["title"], fallback: "label") == "title5")
+        // Non-ASCII letters separate words; a run of capitals keeps the one that starts the next word.
+        #expect(IBNaming.identifier("Café au lait") == "cafAuLait")
+        #expect(IBNaming.identifier("URLField") == "urlField")
+        #expect(IBNaming.identifier("OK") == "ok")
     }
 
     @Test func sizeClassVariations() throws {

@@ -24,12 +24,13 @@ struct InterfaceBuilderFixtureTests {
     }
 
     /// Imports every root of `url` and compares frames (0.5 pt per edge).
-    static func tally(_ url: URL) throws -> Tally {
+    static func tally(_ url: URL, textSizes: IBTextSizes = .document) throws -> Tally {
         let text = try String(contentsOf: url, encoding: .utf8)
         var tally = Tally()
         let first = try IBImporter.importDocument(text, rootID: nil, maxElements: 200_000)
         for root in first.roots {
-            var result = try IBImporter.importDocument(text, rootID: root.id, maxElements: 200_000)
+            var result = try IBImporter.importDocument(text, rootID: root.id, maxElements: 200_000,
+                                                       textSizes: textSizes)
             let scene = try IBImporter.scene(of: &result, time: 0, limits: SessionLimits())
             if ProcessInfo.processInfo.environment["IB_DUMP"] == root.id {
                 let written = SceneWriter.document(of: scene)
@@ -64,26 +65,49 @@ struct InterfaceBuilderFixtureTests {
         #expect(Self.documents().count >= 30)
     }
 
-    /// Prints the per-document table of docs/INTERFACE-BUILDER.md with `IB_REPORT=1`.
-    @Test func savedFramesMatch() throws {
-        var matched = 0
-        var total = 0
+    /// The per-document table of docs/INTERFACE-BUILDER.md (printed with `IB_REPORT=1`, with every
+    /// miss with `IB_REPORT=2`): matched views with `"textSizes": "document"` and with `"measured"`.
+    static func report(_ textSizes: [IBTextSizes]) throws -> [IBTextSizes: (matched: Int, total: Int)] {
+        var sums: [IBTextSizes: (matched: Int, total: Int)] = [:]
         var lines: [String] = []
-        for url in Self.documents() {
-            let tally = try Self.tally(url)
-            matched += tally.matched
-            total += tally.total
-            let rate = tally.total == 0 ? 100 : 100 * Double(tally.matched) / Double(tally.total)
-            lines.append("| `\(url.lastPathComponent)` | \(tally.matched) / \(tally.total) | \(String(format: "%.1f", rate)) % | \(tally.stale) |")
-            if ProcessInfo.processInfo.environment["IB_REPORT"] == "2" {
-                for miss in tally.misses { lines.append("    \(miss)") }
-            }
+        func rate(_ matched: Int, _ total: Int) -> String {
+            let percent: Double = total == 0 ? 100 : 100 * Double(matched) / Double(total)
+            return String(format: "%.1f", percent) + " %"
         }
-        let overall = total == 0 ? 0 : Double(matched) / Double(total)
-        lines.append("| all | \(matched) / \(total) | \(String(format: "%.1f", 100 * overall)) % | |")
+        for url in Self.documents() {
+            var line = "| `\(url.lastPathComponent)` |"
+            var misses: [String] = []
+            for sizes in textSizes {
+                let tally = try Self.tally(url, textSizes: sizes)
+                let sum = sums[sizes] ?? (0, 0)
+                sums[sizes] = (sum.matched + tally.matched, sum.total + tally.total)
+                line += " \(tally.matched) / \(tally.total) | \(rate(tally.matched, tally.total)) |"
+                if sizes == textSizes.first { line += " \(tally.stale) |" }
+                misses += tally.misses.map { "    \(sizes.rawValue): \($0)" }
+            }
+            lines.append(line)
+            if ProcessInfo.processInfo.environment["IB_REPORT"] == "2" { lines += misses }
+        }
+        var last = "| all |"
+        for sizes in textSizes {
+            let sum = sums[sizes] ?? (0, 0)
+            last += " \(sum.matched) / \(sum.total) | \(rate(sum.matched, sum.total)) |" + (sizes == textSizes.first ? " |" : "")
+        }
+        lines.append(last)
         if ProcessInfo.processInfo.environment["IB_REPORT"] != nil { print(lines.joined(separator: "\n")) }
-        #expect(total > 300)
+        return sums
+    }
+
+    @Test func savedFramesMatch() throws {
+        let sums = try Self.report([.document, .measured])
+        let document = sums[.document] ?? (0, 0)
+        let overall = document.total == 0 ? 0 : Double(document.matched) / Double(document.total)
+        #expect(document.total > 300)
         #expect(overall >= 0.97, "match rate \(overall)")
+        // Measured text (Inter, not San Francisco) cannot match Apple's widths: the rate is reported,
+        // not held to 97 %; every root must still import and lay out, so the same views are compared.
+        let measured = sums[.measured] ?? (0, 0)
+        #expect(measured.total == document.total)
     }
 }
 

@@ -88,16 +88,29 @@ enum ConstraintExpression {
 
     private static func commonContainer(_ first: LayoutItem, _ second: LayoutItem?,
                                         names c: LayoutConstraint) throws -> View {
-        let firstChain = first.containerChain
-        guard let second else {
-            guard let nearest = firstChain.first else { throw LayoutError.unknownItem(first.identifier) }
-            return nearest
+        // Walks up from both items' nearest views, the deeper one first, until they meet: no arrays,
+        // since every constraint of a scene comes through here.
+        guard var a = first.nearestContainer else { throw LayoutError.unknownItem(first.identifier) }
+        guard let second else { return a }
+        guard var b = second.nearestContainer else { throw LayoutError.unknownItem(second.identifier) }
+        var depthA = a.depth, depthB = b.depth
+        while a !== b {
+            // Two distinct views at depth 0 are roots of different trees.
+            if depthA >= depthB {
+                guard let up = a.superview else {
+                    throw LayoutError.noCommonAncestor(c.firstItem.identifier, c.secondItem?.identifier ?? "")
+                }
+                a = up
+                depthA -= 1
+            } else {
+                guard let up = b.superview else {
+                    throw LayoutError.noCommonAncestor(c.firstItem.identifier, c.secondItem?.identifier ?? "")
+                }
+                b = up
+                depthB -= 1
+            }
         }
-        let secondChain = Set(second.containerChain.map(ObjectIdentifier.init))
-        guard let common = firstChain.first(where: { secondChain.contains(ObjectIdentifier($0)) }) else {
-            throw LayoutError.noCommonAncestor(c.firstItem.identifier, c.secondItem?.identifier ?? "")
-        }
-        return common
+        return a
     }
 
     /// `attribute` of `item` as a linear expression in `container`'s bounds space.

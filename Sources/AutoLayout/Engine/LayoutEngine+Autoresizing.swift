@@ -12,6 +12,9 @@ extension LayoutEngine {
     /// On, explicit constraints that disagree with the frame conflict, as on a device.
     public func setTranslatesAutoresizingMaskIntoConstraints(_ on: Bool, of view: View) {
         guard view !== root else { return }
+        // Off and staying off: a view that does not translate has no mask constraints to remove and
+        // has its size rules already (every view of a loaded document comes through here).
+        guard on || view.translatesAutoresizingMaskIntoConstraints else { return }
         view.translatesAutoresizingMaskIntoConstraints = on
         updateAutoresizingConstraints(of: view)
         // After: the frame the mask pins is never negative, so neither order of the two conflicts.

@@ -15,11 +15,13 @@ extension LayoutEngine {
             guard let owner = (item as? View) ?? (item as? LayoutGuide)?.owningView,
                   viewsByID[owner.identifier] === owner else { throw LayoutError.unknownItem(item.identifier) }
         }
-        _ = try ConstraintExpression.make(for: constraint, resolve: resolve)
+        let made = try ConstraintExpression.make(for: constraint, resolve: resolve)
         constraintsByID[constraint.identifier] = constraint
         orderedConstraints.append(constraint)
         noteChange(of: constraint)
-        if constraint.isActive { install(constraint) }
+        // The expression just validated is the one installed: building it twice cost as much as
+        // the solver's own work when a document adds hundreds of constraints.
+        if constraint.isActive { install(constraint, made: made) }
         setNeedsLayout()
     }
 
@@ -106,10 +108,11 @@ extension LayoutEngine {
     }
 
     /// Puts an active constraint into the solver; a required one that conflicts is broken instead.
+    /// - Parameter made: the constraint's solver form when the caller has just built it.
     @discardableResult
-    func install(_ constraint: LayoutConstraint, reportConflict: Bool = true) -> Bool {
+    func install(_ constraint: LayoutConstraint, reportConflict: Bool = true, made: Cassowary.Constraint? = nil) -> Bool {
         guard constraint.installed == nil,
-              let made = try? ConstraintExpression.make(for: constraint, resolve: resolve) else { return false }
+              let made = made ?? (try? ConstraintExpression.make(for: constraint, resolve: resolve)) else { return false }
         do {
             try solver.addConstraint(made)
             constraint.installed = made

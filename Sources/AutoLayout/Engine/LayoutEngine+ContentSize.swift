@@ -16,18 +16,24 @@ extension LayoutEngine {
         installContentSizeConstraints(of: view)
     }
 
-    /// Sets content hugging priorities `[horizontal, vertical]`.
+    /// Sets content hugging priorities `[horizontal, vertical]`. A view without an intrinsic size has
+    /// no content size constraints to change: the priorities wait for one (so a view built from a
+    /// document gets its four constraints once, not once per property).
     /// - Throws: `invalidPriority` outside (0, 1000].
     public func setContentHugging(_ priorities: [Double], of view: View) throws {
-        view.contentHuggingPriority = try Self.validated(priorities)
-        installContentSizeConstraints(of: view)
+        let validated = try Self.validated(priorities)
+        guard validated != view.contentHuggingPriority else { return }
+        view.contentHuggingPriority = validated
+        if view.hasIntrinsicContentSize { installContentSizeConstraints(of: view) }
     }
 
     /// Sets compression resistance priorities `[horizontal, vertical]`.
     /// - Throws: `invalidPriority` outside (0, 1000].
     public func setCompressionResistance(_ priorities: [Double], of view: View) throws {
-        view.compressionResistancePriority = try Self.validated(priorities)
-        installContentSizeConstraints(of: view)
+        let validated = try Self.validated(priorities)
+        guard validated != view.compressionResistancePriority else { return }
+        view.compressionResistancePriority = validated
+        if view.hasIntrinsicContentSize { installContentSizeConstraints(of: view) }
     }
 
     func installContentSizeConstraints(of view: View) {

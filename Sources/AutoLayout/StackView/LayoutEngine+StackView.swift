@@ -97,7 +97,10 @@ extension LayoutEngine {
         configuration.arrangedSubviews = arranged.map(\.identifier)
         let fingerprint = StackFingerprint(configuration: configuration, arranged: arranged.map(ObjectIdentifier.init),
                                            hidden: arranged.map(\.isHidden),
-                                           intrinsic: arranged.map(\.intrinsicContentSize))
+                                           // Proportions also follow arranged stacks' own contents.
+                                           intrinsic: configuration.distribution == .fillProportionally
+                                               ? arranged.map(StackConstraintBuilder.proportionalSize)
+                                               : arranged.map(\.intrinsicContentSize))
         guard fingerprint != layout.fingerprint else { return }
         layout.configuration = configuration
         layout.fingerprint = fingerprint

@@ -16,7 +16,8 @@
 /// - `fillEqually`: `UISV-fill-equally` `first visible.width == other.width`.
 /// - `fillProportionally`: `UISV-fill-proportionally` `view.width == m × stack.width` with
 ///   m = intrinsic width / (Σ visible intrinsic widths + (visible − 1) × spacing), at priorities 999, 998, …
-///   by index (required with a single visible view). A missing intrinsic width counts as 0.
+///   by index (required with a single visible view). An arranged stack view without an intrinsic width
+///   counts its fitting width (`proportionalSize(of:)`); any other missing intrinsic width counts as 0.
 /// - `equalSpacing`: a spacer guide between neighbouring visible views (`UISV-distributing-edge`
 ///   `spacer.leading == previous.trailing`, `next.leading == spacer.trailing`), spacers of equal width
 ///   (`UISV-fill-equally`), and `UISV-canvas-fit` `stack.width == 0 @49` so an unsized stack hugs.
@@ -161,7 +162,7 @@ struct StackConstraintBuilder {
 
     private mutating func buildProportions(visible: [View]) {
         func intrinsic(_ view: View) -> Double {
-            max(0, horizontal ? view.intrinsicContentSize.width : view.intrinsicContentSize.height)
+            max(0, horizontal ? Self.proportionalSize(of: view).width : Self.proportionalSize(of: view).height)
         }
         let total = visible.map(intrinsic).reduce(0, +) + Double(max(visible.count - 1, 0)) * configuration.spacing
         guard total > 0 else { return }
@@ -173,6 +174,30 @@ struct StackConstraintBuilder {
             add("fill-proportionally", view, length, to: stack, length, multiplier: intrinsic(view) / total,
                 priority: priority)
         }
+    }
+
+    /// The size `fillProportionally` divides by: the intrinsic content size, except that a stack view
+    /// without one is measured by its fitting size, as UIKit measures an arranged stack view
+    /// (`systemLayoutSizeFitting` of its arranged views, which have intrinsic sizes when a stack can
+    /// be proportioned at all): along its axis the visible views' lengths and the spacing between
+    /// them, across it the largest, plus its margins when it arranges inside them. Points; −1
+    /// (`noIntrinsicMetric`) on an axis with nothing to measure.
+    static func proportionalSize(of view: View) -> Size {
+        let own = view.intrinsicContentSize
+        guard let layout = view.stackLayout else { return own }
+        let visible = layout.arranged.filter { !$0.isHidden }
+        guard !visible.isEmpty else { return own }
+        let sizes = visible.map(proportionalSize)
+        let widths = sizes.map { max(0, $0.width) }, heights = sizes.map { max(0, $0.height) }
+        let gaps = Double(visible.count - 1) * layout.configuration.spacing
+        let alongX = layout.configuration.axis == .horizontal
+        var width = alongX ? widths.reduce(0, +) + gaps : widths.max() ?? 0
+        var height = alongX ? heights.max() ?? 0 : heights.reduce(0, +) + gaps
+        if layout.configuration.isLayoutMarginsRelativeArrangement {
+            width += view.layoutMargins.left + view.layoutMargins.right
+            height += view.layoutMargins.top + view.layoutMargins.bottom
+        }
+        return Size(width: own.width >= 0 ? own.width : width, height: own.height >= 0 ? own.height : height)
     }
 
     private mutating func makeSpacers(count: Int) -> [LayoutGuide] {

@@ -32,14 +32,7 @@ public class LayoutItem {
     /// The view whose bounds space this item's frame lives in; nil for the root view.
     var coordinateParent: View? { nil }
 
-    /// The views whose bounds spaces can serve as a constraint's common space, nearest first.
-    var containerChain: [View] {
-        var chain: [View] = []
-        var next: View? = (self as? View) ?? coordinateParent
-        while let view = next {
-            chain.append(view)
-            next = view.superview
-        }
-        return chain
-    }
+    /// The nearest view whose bounds space can serve as a constraint's common space: the item itself
+    /// for a view, the owning view for a guide.
+    var nearestContainer: View? { (self as? View) ?? coordinateParent }
 }

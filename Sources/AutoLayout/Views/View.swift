@@ -25,6 +25,10 @@ public final class View: LayoutItem {
     public internal(set) var transform: AffineTransform = .identity
     /// The natural size; either component may be `noIntrinsicMetric`.
     public internal(set) var intrinsicContentSize = Size(width: noIntrinsicMetric, height: noIntrinsicMetric)
+    /// Whether either axis has an intrinsic size (and so content size constraints).
+    var hasIntrinsicContentSize: Bool {
+        intrinsicContentSize.width != Self.noIntrinsicMetric || intrinsicContentSize.height != Self.noIntrinsicMetric
+    }
     /// Content hugging priorities [horizontal, vertical]; UIKit's default is 250.
     public internal(set) var contentHuggingPriority: [Double] = [250, 250]
     /// Compression resistance priorities [horizontal, vertical]; UIKit's default is 750.
@@ -65,6 +69,17 @@ public final class View: LayoutItem {
     public internal(set) var layoutGuides: [String: LayoutGuide] = [:]
 
     override var coordinateParent: View? { superview }
+
+    /// How many superviews lie above this view (0 for a root).
+    var depth: Int {
+        var count = 0
+        var next = superview
+        while let view = next {
+            count += 1
+            next = view.superview
+        }
+        return count
+    }
 
     /// The view's bounds: `boundsOrigin` with the frame's size.
     public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }

@@ -48,7 +48,7 @@ enum ControlCode {
         case .button:
             var lines = ["\(name).setTitle(\(literal), for: .normal)", "\(name).titleLabel?.font = \(font)"]
             if content.contentEdgeInsets != .zero {
-                lines.append("\(name).contentEdgeInsets = \(insets(content.contentEdgeInsets))")
+                lines.append("\(name).contentEdgeInsets = \(SwiftExporter.edgeInsets(content.contentEdgeInsets))")
             }
             return lines
         case .textField:
@@ -66,10 +66,10 @@ enum ControlCode {
 
     private static func scroll(_ scroll: ScrollView, offset: Point, name: String) -> [String] {
         var lines: [String] = []
-        if scroll.contentInset != .zero { lines.append("\(name).contentInset = \(insets(scroll.contentInset))") }
+        if scroll.contentInset != .zero { lines.append("\(name).contentInset = \(SwiftExporter.edgeInsets(scroll.contentInset))") }
         if scroll.scrollIndicatorInsets != .zero {
-            lines.append("\(name).verticalScrollIndicatorInsets = \(insets(scroll.scrollIndicatorInsets))")
-            lines.append("\(name).horizontalScrollIndicatorInsets = \(insets(scroll.scrollIndicatorInsets))")
+            lines.append("\(name).verticalScrollIndicatorInsets = \(SwiftExporter.edgeInsets(scroll.scrollIndicatorInsets))")
+            lines.append("\(name).horizontalScrollIndicatorInsets = \(SwiftExporter.edgeInsets(scroll.scrollIndicatorInsets))")
         }
         if scroll.contentInsetAdjustmentBehavior != .automatic {
             lines.append("\(name).contentInsetAdjustmentBehavior = .\(scroll.contentInsetAdjustmentBehavior.rawValue)")
@@ -85,10 +85,5 @@ enum ControlCode {
     static func fontExpression(_ font: Font) -> String {
         if let style = font.textStyle { return "UIFont.preferredFont(forTextStyle: .\(style.rawValue))" }
         return "UIFont.systemFont(ofSize: \(SwiftExporter.number(font.size)), weight: .\(font.weight.rawValue))"
-    }
-
-    private static func insets(_ value: EdgeInsets) -> String {
-        "UIEdgeInsets(top: \(SwiftExporter.number(value.top)), left: \(SwiftExporter.number(value.left)), " +
-            "bottom: \(SwiftExporter.number(value.bottom)), right: \(SwiftExporter.number(value.right)))"
     }
 }

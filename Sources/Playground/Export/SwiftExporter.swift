@@ -5,10 +5,15 @@ import Foundation
 /// inside a given root view (a view controller's `view`) and activates the constraints with layout
 /// anchors.
 ///
-/// - Views become `UIView`s (`UIStackView`s for stack views, `IntrinsicView`, a small subclass with a
-///   fixed `intrinsicContentSize`, for views with an intrinsic size) with
+/// - Views become `UIView`s (`UIStackView`s for stack views, `UIScrollView`s for scroll views,
+///   `UILabel`s, `UIButton`s and `UITextField`s for text views with their text and font, and
+///   `IntrinsicView`, a small subclass with a fixed `intrinsicContentSize` and `alignmentRectInsets`,
+///   for other views with an intrinsic size or alignment insets) with
 ///   `translatesAutoresizingMaskIntoConstraints = false`, colors, alpha, transforms, hidden state,
-///   non-default hugging and compression resistance, and layout margins.
+///   non-default hugging and compression resistance, layout margins and
+///   `insetsLayoutMarginsFromSafeArea`; the root's margins when they are not the system's.
+/// - A view imported from an Interface Builder document is named after its outlet and keeps its IB
+///   object id in a comment; so does each constraint.
 /// - Constraints use anchors (`constraint(equalTo:constant:)`, `constraint(equalTo:multiplier:constant:)`
 ///   on dimensions, `constraint(equalToConstant:)`), and `NSLayoutConstraint(item:attribute:relatedBy:
 ///   toItem:attribute:multiplier:constant:)` where anchors cannot express them (a multiplier on a
@@ -44,7 +49,14 @@ struct SwiftExporter {
         let function = "layout" + Self.identifier(from: scene.name, capitalized: true, fallback: "Scene")
         functionName = function
         taken = Self.reservedNames.union(ControlCode.classNames).union(["root", function])
+        // Outlet names first: they are the names the app's own code already uses for these views.
         for view in scene.engine.views {
+            guard let outlet = scene.appearance[view.identifier]?.outlet, Self.isValidIdentifier(outlet),
+                  !taken.contains(outlet) else { continue }
+            taken.insert(outlet)
+            names[view.identifier] = outlet
+        }
+        for view in scene.engine.views where names[view.identifier] == nil {
             names[view.identifier] = claim(view.identifier, fallback: "view")
         }
         for guide in customGuides {
@@ -56,9 +68,7 @@ struct SwiftExporter {
 
     private mutating func write() -> String {
         let views = engine.views
-        let usesIntrinsic = views.contains {
-            engine.stack(of: $0) == nil && ControlCode.initializer(of: $0) == nil && hasIntrinsicSize($0)
-        }
+        let usesIntrinsic = views.contains(where: isIntrinsicView)
         let constraints = engine.constraints
         let usesPriority = constraints.contains { $0.isActive && !$0.isRequired }
         let root = engine.root
@@ -73,18 +83,22 @@ struct SwiftExporter {
         emit("import UIKit")
         if usesIntrinsic {
             emit("")
-            emit("/// A view with a fixed natural size, standing in for a label, a button or an image.")
+            emit("/// A view with a fixed natural size, standing in for an image or a control; its alignment")
+            emit("/// rectangle can sit inside its frame, as a switch's does.")
             emit("final class IntrinsicView: UIView {")
             emit("    private let size: CGSize")
+            emit("    private let insets: UIEdgeInsets")
             emit("")
-            emit("    init(width: CGFloat, height: CGFloat) {")
+            emit("    init(width: CGFloat, height: CGFloat, alignmentRectInsets: UIEdgeInsets = .zero) {")
             emit("        size = CGSize(width: width, height: height)")
+            emit("        insets = alignmentRectInsets")
             emit("        super.init(frame: .zero)")
             emit("    }")
             emit("")
             emit("    required init?(coder: NSCoder) { fatalError(\"init(coder:) has not been implemented\") }")
             emit("")
             emit("    override var intrinsicContentSize: CGSize { size }")
+            emit("    override var alignmentRectInsets: UIEdgeInsets { insets }")
             emit("}")
         }
         if usesPriority {
@@ -99,6 +113,7 @@ struct SwiftExporter {
         }
         emit("")
         emit("func \(functionName)(in root: UIView) {")
+        writeRootMargins()
         if root.boundsOrigin != .zero {
             emit("    root.bounds.origin = CGPoint(x: \(number(root.boundsOrigin.x)), y: \(number(root.boundsOrigin.y)))")
         }
@@ -118,13 +133,19 @@ struct SwiftExporter {
             emit("    let \(name) = UIStackView()")
         } else if let control = ControlCode.initializer(of: view) {
             emit("    let \(name) = \(control)")
-        } else if hasIntrinsicSize(view) {
+        } else if isIntrinsicView(view) {
             let size = view.intrinsicContentSize
-            emit("    let \(name) = IntrinsicView(width: \(metric(size.width)), height: \(metric(size.height)))")
+            let insets = view.alignmentRectInsets == EdgeInsets() ? ""
+                : ", alignmentRectInsets: \(edgeInsets(view.alignmentRectInsets))"
+            emit("    let \(name) = IntrinsicView(width: \(metric(size.width)), height: \(metric(size.height))\(insets))")
         } else {
             emit("    let \(name) = UIView()")
         }
-        if view.identifier != name { emit("    // id \"\(view.identifier)\"") }
+        let ibId = scene.appearance[view.identifier]?.ibId
+        if view.identifier != name || ibId != nil {
+            emit("    // " + [view.identifier != name ? "id \"\(Self.comment(view.identifier))\"" : nil,
+                             ibId.map { "Interface Builder id \"\(Self.comment($0))\"" }].compactMap { $0 }.joined(separator: ", "))
+        }
         if view.translatesAutoresizingMaskIntoConstraints {
             let frame = view.frame
             emit("    \(name).frame = CGRect(x: \(number(frame.minX)), y: \(number(frame.minY)), " +
@@ -166,9 +187,9 @@ struct SwiftExporter {
         }
         let margins = view.layoutMargins
         if margins != EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
-            emit("    \(name).layoutMargins = UIEdgeInsets(top: \(number(margins.top)), left: \(number(margins.left)), " +
-                 "bottom: \(number(margins.bottom)), right: \(number(margins.right)))")
+            emit("    \(name).layoutMargins = \(edgeInsets(margins))")
         }
+        if !view.insetsLayoutMarginsFromSafeArea { emit("    \(name).insetsLayoutMarginsFromSafeArea = false") }
         if view.alpha != 1 { emit("    \(name).alpha = \(number(view.alpha))") }
         if view.transform != .identity {
             let t = view.transform
@@ -184,6 +205,18 @@ struct SwiftExporter {
         if let parent = view.superview, !isArranged(view) {
             emit("    \(self.name(parent)).addSubview(\(name))")
         }
+    }
+
+    /// The root's margins when they are not the system minimum the engine starts with (0 pt top and
+    /// bottom, 16 pt at the sides), and `insetsLayoutMarginsFromSafeArea` when it is off.
+    private mutating func writeRootMargins() {
+        let root = engine.root
+        if root.layoutMargins != EdgeInsets(top: 0, left: 16, bottom: 0, right: 16) {
+            emit("    // A view controller's root view keeps at least the system minimum margins unless its")
+            emit("    // controller's viewRespectsSystemMinimumLayoutMargins is false.")
+            emit("    root.layoutMargins = \(edgeInsets(root.layoutMargins))")
+        }
+        if !root.insetsLayoutMarginsFromSafeArea { emit("    root.insetsLayoutMarginsFromSafeArea = false") }
     }
 
     /// `addArrangedSubview` in order, once every view exists (it also adds the view as a subview).
@@ -219,6 +252,9 @@ struct SwiftExporter {
                 var line = "        \(expression(for: constraint))"
                 if !constraint.isRequired { line += ".withPriority(\(number(constraint.priority)))" }
                 line += ", // \(constraint.identifier)"
+                if let ibId = scene.constraintIBIds[constraint.identifier] {
+                    line += " (Interface Builder id \"\(Self.comment(ibId))\")"
+                }
                 if constraint.isBroken { line += " (broken in the playground: it conflicts)" }
                 emit(line)
             }
@@ -315,6 +351,21 @@ struct SwiftExporter {
     private func isArranged(_ view: View) -> Bool {
         guard let parent = view.superview, let stack = engine.stack(of: parent) else { return false }
         return stack.arrangedSubviews.contains(view.identifier)
+    }
+
+    /// Whether the view is written as an `IntrinsicView`: a plain view (no stack, text or scroll view)
+    /// with an intrinsic size or alignment insets.
+    private func isIntrinsicView(_ view: View) -> Bool {
+        engine.stack(of: view) == nil && ControlCode.initializer(of: view) == nil
+            && (hasIntrinsicSize(view) || view.alignmentRectInsets != EdgeInsets())
+    }
+
+    /// `UIEdgeInsets(top:left:bottom:right:)`.
+    private func edgeInsets(_ insets: EdgeInsets) -> String { Self.edgeInsets(insets) }
+
+    static func edgeInsets(_ insets: EdgeInsets) -> String {
+        "UIEdgeInsets(top: \(number(insets.top)), left: \(number(insets.left)), bottom: \(number(insets.bottom)), " +
+            "right: \(number(insets.right)))"
     }
 
     private func hasIntrinsicSize(_ view: View) -> Bool {

@@ -88,16 +88,19 @@ struct IBDocument: Sendable {
         }
         imageSizes = images
         namedColors = colors
+        // One walk of the whole document for outlets and hidden bottom bars.
         var outlets: [String: String] = [:]
+        var hidesBottomBar: Set<String> = []
         element.forEach { node in
             if node.name == "outlet", let destination = node["destination"], let property = node["property"],
                outlets[destination] == nil {
                 outlets[destination] = property
             }
+            if node.flag("hidesBottomBarWhenPushed"), let id = node.id { hidesBottomBar.insert(id) }
         }
         outletNames = outlets
         toolsVersion = element["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
-        (navigationStacks, tabbedControllers, opaqueBarControllers) = Self.containers(element)
+        (navigationStacks, tabbedControllers, opaqueBarControllers) = Self.containers(element, hidesBottomBar: hidesBottomBar)
         roots = kind == .storyboard ? Self.storyboardRoots(element) : Self.xibRoots(element)
     }
 
@@ -122,7 +125,8 @@ struct IBDocument: Sendable {
     }
 
     /// Which controllers sit in navigation and tab bar controllers, following segues.
-    private static func containers(_ document: IBElement) -> ([String: Bool], Set<String>, Set<String>) {
+    /// - Parameter hidden: controllers with `hidesBottomBarWhenPushed`.
+    private static func containers(_ document: IBElement, hidesBottomBar hidden: Set<String>) -> ([String: Bool], Set<String>, Set<String>) {
         var stacks: [String: Bool] = [:]
         var opaque: Set<String> = []
         var tabbed: Set<String> = []
@@ -168,8 +172,6 @@ struct IBDocument: Sendable {
             tabbed.insert(id)
             tabQueue += pushes[id] ?? []
         }
-        var hidden: Set<String> = []
-        document.forEach { if $0.flag("hidesBottomBarWhenPushed"), let id = $0.id { hidden.insert(id) } }
         return (stacks, tabbed.subtracting(hidden), opaque)
     }
 

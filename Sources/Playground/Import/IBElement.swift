@@ -7,6 +7,9 @@ struct IBElement: Sendable {
     var children: [IBElement]
     let line: Int
     let column: Int
+    /// The character data of a `<string>` element (a label's multi-line `<string key="text">`); nil
+    /// for every other element, whose text IB never uses.
+    var text: String? = nil
 
     /// The attribute `key`, or nil.
     subscript(_ key: String) -> String? { attributes[key] }
@@ -37,6 +40,9 @@ struct IBElement: Sendable {
     /// Visits this element and every descendant, depth first, in document order.
     func forEach(_ body: (IBElement) -> Void) {
         body(self)
-        for child in children { child.forEach(body) }
+        // Through the buffer: children are visited in place, not copied one by one.
+        children.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { buffer[index].forEach(body) }
+        }
     }
 }

@@ -9,13 +9,15 @@ enum IBImporter {
     ///     default root (a storyboard's initial view controller, else its first; a xib's first
     ///     top-level view).
     ///   - maxElements: elements the document may hold.
+    ///   - textSizes: where labels, buttons and text fields take their intrinsic sizes from.
     /// - Throws: `IBImportError`: `bad-xml` (with line and column), `too-many-elements`,
     ///   `unsupported-document`, `unknown-root`, `no-root`.
-    static func importDocument(_ text: String, rootID: String?, maxElements: Int) throws -> IBImportResult {
+    static func importDocument(_ text: String, rootID: String?, maxElements: Int,
+                               textSizes: IBTextSizes = .document) throws -> IBImportResult {
         let element = try IBXMLReader.read(text, maxElements: maxElements)
         let document = try IBDocument(element)
         let root = try document.root(rootID)
-        var builder = IBSceneBuilder(document: document, root: root)
+        var builder = IBSceneBuilder(document: document, root: root, textSizes: textSizes)
         return builder.build()
     }
 

@@ -4,6 +4,9 @@
 /// unique by a number (`titleLabel`, `titleLabel2`). `root` is reserved for the root view.
 struct IBNaming {
     private var taken: Set<String> = ["root"]
+    /// The next number to try for each base: every lower one is taken already, and names are never
+    /// given back, so a document with a hundred `rowTop`s does not count from 2 a hundred times.
+    private var nextNumber: [String: Int] = [:]
 
     /// A fresh id built from the first usable candidate, else from `fallback`.
     mutating func unique(_ candidates: [String?], fallback: String) -> String {
@@ -13,51 +16,57 @@ struct IBNaming {
         }
         let base = found ?? Self.identifier(fallback) ?? "view"
         var id = base
-        var counter = 2
-        while taken.contains(id) {
-            let suffix = String(counter)
-            id = String(base.prefix(64 - suffix.count)) + suffix
-            counter += 1
+        var counter = nextNumber[base] ?? 2
+        if taken.contains(id) {
+            repeat {
+                let suffix = String(counter)
+                id = String(base.prefix(64 - suffix.count)) + suffix
+                counter += 1
+            } while taken.contains(id)
+            nextNumber[base] = counter
         }
         taken.insert(id)
         return id
     }
 
     /// `"Sign in!"` → `signIn`, `"UILabel"` → `label`, `"2 columns"` → `v2Columns`; nil when nothing usable remains.
+    /// Words are runs of ASCII letters and digits (every byte of a non-ASCII character separates them),
+    /// read as UTF-8 bytes: every view and constraint of a document is named here.
     static func identifier(_ text: String) -> String? {
-        var words: [String] = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
+        var result: [UInt8] = []
+        var word: [UInt8] = []
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (0x61...0x7a).contains(byte) || (0x41...0x5a).contains(byte) || (0x30...0x39).contains(byte)
         }
-        if !current.isEmpty { words.append(current) }
-        guard !words.isEmpty else { return nil }
-        var result = ""
-        for (index, word) in words.enumerated() {
-            if index == 0 {
-                result += lowerFirst(word)
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if result.isEmpty {
+                result = lowerFirst(word)
             } else {
-                result += word.prefix(1).uppercased() + word.dropFirst()
+                result.append(uppercased(word[0]))
+                result += word.dropFirst()
             }
+            word.removeAll(keepingCapacity: true)
         }
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "v" + result }
-        if result == "root" { result = "rootView" }
-        return String(result.prefix(40))
+        for byte in text.utf8 {
+            if isWordByte(byte) { word.append(byte) } else { endWord() }
+        }
+        endWord()
+        guard let first = result.first else { return nil }
+        if (0x30...0x39).contains(first) { result.insert(0x76, at: 0) }   // "v"
+        let id = String(decoding: result.prefix(40), as: UTF8.self)
+        return id == "root" ? "rootView" : id
     }
+
+    private static func uppercased(_ byte: UInt8) -> UInt8 { (0x61...0x7a).contains(byte) ? byte - 0x20 : byte }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5a).contains(byte) ? byte + 0x20 : byte }
 
     /// Lower-cases a leading run of capitals (`URLField` → `urlField`, `Title` → `title`), keeping the
     /// capital that starts the next word.
-    private static func lowerFirst(_ word: String) -> String {
-        let characters = Array(word)
+    private static func lowerFirst(_ word: [UInt8]) -> [UInt8] {
         var upperRun = 0
-        while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
-        if upperRun <= 1 || upperRun == characters.count { return word.prefix(upperRun).lowercased() + word.dropFirst(upperRun) }
-        let lowered = upperRun - 1
-        return word.prefix(lowered).lowercased() + word.dropFirst(lowered)
+        while upperRun < word.count, (0x41...0x5a).contains(word[upperRun]) { upperRun += 1 }
+        let lowered = upperRun <= 1 || upperRun == word.count ? upperRun : upperRun - 1
+        return word.prefix(lowered).map(lowercased) + word.dropFirst(lowered)
     }
 }

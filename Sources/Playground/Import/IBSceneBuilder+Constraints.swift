@@ -103,6 +103,8 @@ extension IBSceneBuilder {
             return nil
         }
         var spec: [String: Any] = ["first": first.name]
+        // Room for every field up front: growing a dictionary key by key rehashes it each time.
+        spec.reserveCapacity(9)
         if let secondAttributeName {
             guard let second = anchor(secondRef, secondAttributeName, holder: holder, other: firstRef,
                                       element: element) else { return nil }

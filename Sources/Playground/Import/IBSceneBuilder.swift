@@ -9,6 +9,7 @@ struct IBSceneBuilder {
     let traits: IBTraits
     let rootSize: Size
     let safeArea: EdgeInsets
+    let textSizes: IBTextSizes
 
     var naming = IBNaming()
     var constraintNaming = IBNaming()
@@ -36,9 +37,10 @@ struct IBSceneBuilder {
     /// Constraint elements with the scene id of the view that holds them.
     var pending: [(element: IBElement, holder: String)] = []
 
-    init(document: IBDocument, root: IBDocument.Root) {
+    init(document: IBDocument, root: IBDocument.Root, textSizes: IBTextSizes = .document) {
         self.document = document
         self.root = root
+        self.textSizes = textSizes
         let device = document.device
         let classes = device.traits(landscape: document.landscape)
         traits = IBTraits(widthClass: classes.width, heightClass: classes.height, scanning: root.element)
@@ -221,7 +223,9 @@ struct IBSceneBuilder {
         kinds[id] = element.name
         parents[id] = parent
         var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]
+        spec.reserveCapacity(24)   // every field a view can have, so the dictionary never regrows
         if let ibID = element.id { spec["ibId"] = ibID }
+        if let outlet = element.id.flatMap({ document.outletNames[$0] }) { spec["outlet"] = String(outlet.prefix(64)) }
         if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
         if let alpha = element.number("alpha") { spec["alpha"] = min(1, max(0, alpha)) }
         if element.flag("hidden") { spec["hidden"] = true }
@@ -247,7 +251,10 @@ struct IBSceneBuilder {
         }
         let insets = translates ? EdgeInsets() : alignmentInsets(element)
         if insets != EdgeInsets() { spec["alignmentRectInsets"] = insets.components }
-        if var intrinsic = intrinsicSize(element, frame: frame) {
+        let measured = textSizes == .measured ? measuredTextFields(element) : nil
+        if let measured {
+            spec.merge(measured) { _, new in new }
+        } else if var intrinsic = intrinsicSize(element, frame: frame) {
             // UIKit's intrinsic size is the alignment rectangle's.
             if intrinsic[0] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[0] -= insets.left + insets.right }
             if intrinsic[1] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[1] -= insets.top + insets.bottom }

@@ -57,6 +57,8 @@ struct IBTraits: Sendable {
 
     /// `element` with the attributes of its matching variations applied over its own.
     func effective(_ element: IBElement) -> IBElement {
+        // Most elements have no variation: they are their own effective element, not a copy.
+        guard element.children.contains(where: { $0.name == "variation" }) else { return element }
         var attributes = element.attributes
         for variation in element.children where variation.name == "variation" {
             guard let key = variation["key"], matches(key) else { continue }

@@ -66,6 +66,11 @@ enum IBXMLReader {
                                    line: parser.lineNumber, column: parser.columnNumber))
         }
 
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard let last = stack.indices.last, stack[last].name == "string" else { return }
+            stack[last].text = (stack[last].text ?? "") + string
+        }
+
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             if errorPlace == nil { errorPlace = (parser.lineNumber, parser.columnNumber) }
         }

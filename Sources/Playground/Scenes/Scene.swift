@@ -15,6 +15,9 @@ struct ViewAppearance {
     var color: String
     /// The Interface Builder object id of an imported view (`ibId`), echoed by `scene`.
     var ibId: String?
+    /// The outlet property an imported view is connected to in its document (`outlet`), which a
+    /// Swift export names the view after.
+    var outlet: String?
 }
 
 /// A loaded scene: its layout engine plus what the protocol says about it beyond layout.

@@ -113,6 +113,8 @@ enum SceneReader {
                                                             "alignmentRectInsets")
         let mask = try autoresizingMask(spec)
         let ibId = try self.ibId(spec)
+        let outlet = try spec.string("outlet")
+        guard (outlet?.count ?? 0) <= 64 else { throw ProtocolError.invalid("outlet", "a string of at most 64 characters") }
         let view: View
         do {
             view = try engine.addView(id, parent: parent)
@@ -121,11 +123,12 @@ enum SceneReader {
         }
         do {
             if let alpha { try engine.setAlpha(alpha, of: view) }
+            // Priorities before the size: the content size constraints are then installed once.
+            if let hugging { try engine.setContentHugging(hugging, of: view) }
+            if let resistance { try engine.setCompressionResistance(resistance, of: view) }
             if let intrinsic {
                 try engine.setIntrinsicContentSize(Size(width: intrinsic[0], height: intrinsic[1]), of: view)
             }
-            if let hugging { try engine.setContentHugging(hugging, of: view) }
-            if let resistance { try engine.setCompressionResistance(resistance, of: view) }
             if let frame, let rect = Rect(components: frame) {
                 try engine.setBounds(Rect(origin: .zero, size: rect.size), of: view)
                 try engine.setCenter(Point(x: rect.midX, y: rect.midY), of: view)
@@ -148,7 +151,7 @@ enum SceneReader {
             try? engine.removeView(id)
             throw ProtocolError(error)
         }
-        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId)
+        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId, outlet: outlet)
         try TextFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         try ScrollFields.apply(spec, to: id, in: scene, removingOnFailure: true)
         if applyingStack { try StackFields.apply(spec, to: id, in: scene, removingOnFailure: true) }

@@ -53,6 +53,7 @@ enum SceneWriter {
             "layoutMargins": view.layoutMargins.components,
         ]
         if let ibId = appearance?.ibId { result["ibId"] = ibId }
+        if let outlet = appearance?.outlet { result["outlet"] = outlet }
         if view.alignmentRectInsets != EdgeInsets() { result["alignmentRectInsets"] = view.alignmentRectInsets.components }
         if !view.autoresizingMask.isEmpty { result["autoresizingMask"] = view.autoresizingMask.names }
         result["hidden"] = view.isHidden

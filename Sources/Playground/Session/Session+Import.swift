@@ -7,9 +7,8 @@ extension Session {
     /// Imports `message.document` and answers `scene` with the normalised scene, the `warnings` (one
     /// per element or attribute not modelled), the `root` laid out and, when the document offers
     /// several, `roots`.
-    /// - Throws: `missing-field`, `invalid-field` (format, textSizes, root), `unsupported`
-    ///   (`"textSizes": "measured"`), `too-large` (past `hello.limits.maxImportBytes`), the importer's
-    ///   codes with `line` and `column` (`bad-xml`, `too-many-elements`, `unsupported-document`,
+    /// - Throws: `missing-field`, `invalid-field` (format, textSizes, root), `too-large` (past
+    ///   `hello.limits.maxImportBytes`), the importer's codes with `line` and `column` (`bad-xml`, `too-many-elements`, `unsupported-document`,
     ///   `unknown-root`, `no-root`), then `load`'s (`too-many-views`, `too-complex`…). On any error
     ///   the current scene stays.
     func importDocument(_ message: Fields, turn: Turn) throws -> [String: Any] {
@@ -18,12 +17,8 @@ extension Session {
             throw ProtocolError.invalid("format", "\"xib\" or \"storyboard\"")
         }
         guard let text = try message.string("document") else { throw ProtocolError.missing("document", in: "import") }
-        switch try message.string("textSizes") ?? "document" {
-        case "document": break
-        case "measured":
-            throw ProtocolError("unsupported", "'textSizes': 'measured' needs Apple's font metrics, which the server "
-                                + "does not have yet; 'document' takes text sizes from the frames Xcode saved")
-        default:
+        let sizesName = try message.string("textSizes") ?? "document"
+        guard let textSizes = IBTextSizes(rawValue: sizesName) else {
             throw ProtocolError.invalid("textSizes", "\"document\" or \"measured\"")
         }
         let rootID = try message.string("root")
@@ -32,7 +27,8 @@ extension Session {
         }
         var result: IBImportResult
         do {
-            result = try IBImporter.importDocument(text, rootID: rootID, maxElements: limits.maxImportElements)
+            result = try IBImporter.importDocument(text, rootID: rootID, maxElements: limits.maxImportElements,
+                                                   textSizes: textSizes)
         } catch let error as IBImportError {
             throw error.protocolError
         }
