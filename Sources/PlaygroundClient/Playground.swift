@@ -61,6 +61,10 @@ public actor Playground {
         return Playground(channel: channel, hello: try JSONValue.decode(first), server: server)
     }
 
+    /// A playground dropped without `close()` still closes its socket, so its service thread ends
+    /// (the server `start` ran stops when its `ServerProcess` goes).
+    deinit { channel.close() }
+
     /// Closes the socket and stops the server `start` ran.
     public func close() {
         channel.close()

@@ -81,6 +81,17 @@ import PlaygroundClient
         }
     }
 
+    /// The server going away (SIGTERM: it closes every WebSocket with 1001) ends the session: the
+    /// next request throws `closed` instead of waiting for an answer that cannot come.
+    @Test func aRequestAfterTheServerStoppedThrowsClosed() async throws {
+        let server = try ServerProcess()
+        let playground = try await Playground.connect(to: server.url)
+        _ = try await playground.load("search-bar")
+        server.stop()
+        await #expect(throws: PlaygroundClientError.closed) { try await playground.scene() }
+        await playground.close()
+    }
+
     @Test func assertionsHaveATolerance() throws {
         try assertRect(Rect(0, 0, 10, 10.0000004), Rect(0, 0, 10, 10))   // within 1e-6
         #expect(throws: FrameMismatch.self) { try assertRect(Rect(0, 0, 11, 8), Rect(0, 0, 10, 10)) }
