@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "TextShaping", targets: ["TextShaping"]),
         .library(name: "Playground", targets: ["Playground"]),
+        .library(name: "PlaygroundClient", targets: ["PlaygroundClient"]),
         .executable(name: "layout-playground", targets: ["layout-playground"]),
     ],
     targets: [
@@ -29,6 +30,8 @@ let package = Package(
         ),
         .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
         .target(name: "CProcessLifetime"),
+        // The Swift client kit (docs/CLIENTS.md): libwebsockets' client API, no dependency on the server's modules.
+        .target(name: "PlaygroundClient", dependencies: ["CLibWebSockets"]),
         .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer", "CProcessLifetime"]),
         .systemLibrary(name: "CLibEV", path: "Benchmarks/CLibEV", providers: [.apt(["libev-dev"])]),
         .target(name: "CPUAffinity", path: "Benchmarks/CPUAffinity"),
@@ -48,6 +51,9 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout", "SolverReference", "IBFixtures"]),
         .testTarget(name: "LayoutPlaygroundTests", dependencies: ["layout-playground"]),
         .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "AutoLayout"]),
+        .testTarget(name: "PlaygroundClientTests", dependencies: ["PlaygroundClient", "layout-playground"]),
+        .testTarget(name: "PlaygroundClientExamples", dependencies: ["PlaygroundClient", "layout-playground"],
+                    path: "examples/swift"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@
 // ?test-hooks (the browser tests do), the page also loads test-hooks.js: window.playground.
 
 import { CanvasScrolling } from './scrolling.js';
-import { Connection } from './connection.js';
+import { pageConnection } from './page-connection.js';
 import { Renderer } from './renderer.js';
 import { Controls, formatNumber } from './controls.js';
 import { LogPanel } from './log.js';
@@ -39,7 +39,7 @@ import { CanvasZoom } from './zoom.js';
 const $ = (id) => document.getElementById(id);
 
 const canvas = $('canvas');
-const connection = new Connection();
+const connection = pageConnection();
 const log = new LogPanel($('log'), $('log-count'));
 watchProblems(log);
 const frames = new FrameStore();

@@ -1,22 +1,22 @@
-// WebSocket connection to the playground server: one socket, request ids,
-// answers matched by `re`, and reconnection with exponential backoff.
+// A client connection to a Layout Playground server, usable on its own as an ES module: in the page,
+// in another page, or under Node (20 with --experimental-websocket, 22 and later as is). It uses only
+// the platform's WebSocket, EventTarget, CustomEvent and timers; nothing of the page (the page's own
+// wiring, its default URL and its "online"/visibility retries, is in page-connection.js).
+//
+// One socket; requests get a fresh numeric `id` and their promise settles with the message whose `re`
+// echoes it (docs/PROTOCOL.md, "Conventions"); with `reconnect` (default) a closed socket is reopened
+// after an exponential backoff with jitter.
 //
 // Events (CustomEvent, payload in `detail`):
 //   "state"   { state: "connecting" | "open" | "closed", retryIn?: ms, attempt }
-//   "message" the decoded server message (every message, answers included)
+//   "message" the decoded server message (every message, answers included), in arrival order
 //
-// Exports Connection, ConnectionClosedError, SUBPROTOCOL and defaultUrl(location).
+// Exports Connection, ConnectionClosedError and SUBPROTOCOL.
 
+/** The WebSocket subprotocol of version 1 of the protocol. */
 export const SUBPROTOCOL = 'layout-playground.v1';
 
-/** ws(s)://<this host>/ — or the URL in ?ws=… (handy when serving the page elsewhere). */
-export function defaultUrl(loc = window.location) {
-  const override = new URLSearchParams(loc.search).get('ws');
-  if (override) return override;
-  const scheme = loc.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${loc.host}/`;
-}
-
+/** A request's promise rejects with this when the socket closes (or is not open) before the answer. */
 export class ConnectionClosedError extends Error {
   constructor(message = 'connection closed') {
     super(message);
@@ -25,44 +25,90 @@ export class ConnectionClosedError extends Error {
 }
 
 export class Connection extends EventTarget {
+  /**
+   * @param {object} options
+   * @param {string} options.url  the server's WebSocket URL, `ws://HOST:PORT/` (add `?lenient` for the
+   *   lenient protocol); required
+   * @param {string[]} [options.protocols]  subprotocols offered (default `[SUBPROTOCOL]`)
+   * @param {boolean} [options.reconnect]  reopen a closed socket after a backoff (default true)
+   * @param {number} [options.minDelay]  first retry delay, ms (default 500); doubles per attempt…
+   * @param {number} [options.maxDelay]  …up to this, ms (default 10000); each delay is 75–100 % of it
+   * @param {number} [options.requestTimeout]  ms before a request without an answer rejects (default 20000)
+   * @param {typeof WebSocket} [options.WebSocket]  the WebSocket class (default `globalThis.WebSocket`)
+   * @throws {TypeError} without a `url`, or when no WebSocket class is available
+   */
   constructor({
-    url = defaultUrl(),
+    url,
     protocols = [SUBPROTOCOL],
+    reconnect = true,
     minDelay = 500,
     maxDelay = 10000,
     requestTimeout = 20000,
+    WebSocket: socketClass = globalThis.WebSocket,
   } = {}) {
     super();
+    if (typeof url !== 'string' || url === '') throw new TypeError('Connection needs a url (ws://HOST:PORT/)');
+    if (typeof socketClass !== 'function') {
+      throw new TypeError('no WebSocket class: pass options.WebSocket (Node 20: run with --experimental-websocket)');
+    }
     this.url = url;
     this.protocols = protocols;
+    this.reconnect = reconnect;
     this.minDelay = minDelay;
     this.maxDelay = maxDelay;
     this.requestTimeout = requestTimeout;
+    this.WebSocket = socketClass;
     this.state = 'closed';
     this.socket = null;
+    /** The server's last `hello` (session id, scenes, devices, limits, `strict`), null before the first. */
+    this.hello = null;
     this.nextId = 1;
     this.pending = new Map(); // id -> { resolve, reject, timer, message }
     this.attempt = 0;
     this.retryTimer = 0;
-    this.stopped = false;
+    this.stopped = true; // until start(): nothing opens or retries
   }
 
+  /** Opens the socket (and, with `reconnect`, keeps it open until `stop`). */
   start() {
     this.stopped = false;
-    window.addEventListener('online', () => this.retryNow());
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') this.retryNow();
-    });
     this.open();
   }
 
+  /** Closes the socket with 1000 and cancels any retry; pending requests reject. */
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     if (this.socket) this.socket.close(1000, 'client stopped');
   }
 
-  /** Reconnect immediately if we are waiting to retry. */
+  /**
+   * Resolves with the `hello` once the socket is open and the server has greeted it (at once when it
+   * already has); rejects with ConnectionClosedError if the socket closes first without `reconnect`.
+   */
+  ready() {
+    if (this.isOpen && this.hello) return Promise.resolve(this.hello);
+    return new Promise((resolve, reject) => {
+      const onMessage = (event) => {
+        if (event.detail.type !== 'hello') return;
+        cleanUp();
+        resolve(event.detail);
+      };
+      const onState = (event) => {
+        if (event.detail.state !== 'closed' || (this.reconnect && !this.stopped)) return;
+        cleanUp();
+        reject(new ConnectionClosedError());
+      };
+      const cleanUp = () => {
+        this.removeEventListener('message', onMessage);
+        this.removeEventListener('state', onState);
+      };
+      this.addEventListener('message', onMessage);
+      this.addEventListener('state', onState);
+    });
+  }
+
+  /** Reconnects at once if waiting to retry (the page calls it when the browser comes back online). */
   retryNow() {
     if (this.stopped || this.state !== 'closed') return;
     clearTimeout(this.retryTimer);
@@ -71,10 +117,11 @@ export class Connection extends EventTarget {
 
   open() {
     clearTimeout(this.retryTimer);
+    this.hello = null;
     this.setState('connecting');
     let socket;
     try {
-      socket = new WebSocket(this.url, this.protocols);
+      socket = new this.WebSocket(this.url, this.protocols);
     } catch (error) {
       console.warn('WebSocket could not be created:', error);
       this.onClose();
@@ -90,12 +137,18 @@ export class Connection extends EventTarget {
       if (socket !== this.socket) return;
       this.onMessage(event.data);
     });
-    socket.addEventListener('close', () => {
+    const closed = () => {
       if (socket !== this.socket) return;
       this.socket = null;
       this.onClose();
+    };
+    socket.addEventListener('close', closed);
+    // Browsers follow 'error' with 'close'; Node 20's WebSocket does not when the connection is
+    // refused (and leaves readyState CONNECTING), so an error on a socket that is not open counts as
+    // its close; `closed` acts once per socket.
+    socket.addEventListener('error', () => {
+      if (socket.readyState !== this.WebSocket.OPEN) closed();
     });
-    // 'error' is always followed by 'close'; nothing to do here.
   }
 
   onMessage(data) {
@@ -108,8 +161,9 @@ export class Connection extends EventTarget {
       return;
     }
     if (!message || typeof message !== 'object') return;
-    // The first answer to a request settles its promise; animationEnd is a
-    // second, later answer for animate/action and is only dispatched.
+    if (message.type === 'hello') this.hello = message;
+    // The first answer to a request settles its promise; animationEnd is a later event with the
+    // same `re` for animate/action and is only dispatched.
     if (message.re !== undefined && message.re !== null && message.type !== 'animationEnd') {
       const key = this.pending.has(message.re) ? message.re : Number(message.re);
       const entry = this.pending.get(key);
@@ -128,7 +182,7 @@ export class Connection extends EventTarget {
       entry.reject(new ConnectionClosedError());
     }
     this.pending.clear();
-    if (this.stopped) {
+    if (this.stopped || !this.reconnect) {
       this.setState('closed');
       return;
     }
@@ -145,7 +199,7 @@ export class Connection extends EventTarget {
   }
 
   get isOpen() {
-    return this.state === 'open' && this.socket && this.socket.readyState === WebSocket.OPEN;
+    return this.state === 'open' && this.socket !== null && this.socket.readyState === this.WebSocket.OPEN;
   }
 
   /** Bytes queued in the socket but not yet sent (0 when closed). */
@@ -154,9 +208,11 @@ export class Connection extends EventTarget {
   }
 
   /**
-   * Send a message with a fresh id. Resolves with its answer (`ok`, `scene`,
-   * `error`, …) — an `error` answer resolves too, callers check `type`.
-   * Rejects if the connection closes first or no answer arrives in time.
+   * Sends `message` (an object of docs/PROTOCOL.md, "Client → server", without `id`) with a fresh id.
+   * Resolves with its answer (`ok`, `scene`, `added`, `error`, …): an `error` answer resolves too,
+   * callers check `type`. The `frames` and `conflict`s the turn caused arrive before it as "message"
+   * events. Rejects with ConnectionClosedError when not open or when the socket closes first, and with
+   * an Error when no answer arrives within `requestTimeout`.
    */
   request(message) {
     if (!this.isOpen) return Promise.reject(new ConnectionClosedError('not connected'));

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A `layout-playground` process on a free loopback port (`--port 0`; the port is read from its first
+/// line, `listening on http://HOST:PORT/`). Stopped with SIGTERM by `stop()` or when released.
+public final class ServerProcess: Sendable {
+    /// The server's WebSocket URL, `ws://HOST:PORT/`.
+    public let url: String
+    private let process: Process
+
+    /// `LAYOUT_PLAYGROUND_BIN` when set, else `.build/debug/layout-playground` under the current
+    /// directory (`swift test` runs in the package root).
+    public static var defaultBinary: String {
+        ProcessInfo.processInfo.environment["LAYOUT_PLAYGROUND_BIN"]
+            ?? FileManager.default.currentDirectoryPath + "/.build/debug/layout-playground"
+    }
+
+    /// Runs `binary` with `--port 0` and `arguments` (default `--rate 0`: no rate limits for tests) and
+    /// waits for its listening line. Throws `PlaygroundClientError.serverDidNotStart` when the binary is
+    /// missing, cannot run, or exits or prints something else first.
+    public init(binary: String = ServerProcess.defaultBinary, arguments: [String] = ["--rate", "0"]) throws {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw PlaygroundClientError.serverDidNotStart("\(binary) not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--port", "0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw PlaygroundClientError.serverDidNotStart("\(binary): \(error)")
+        }
+        // The first line; reading blocks until the server has bound its port (or exited: end of file).
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let prefix = "listening on http://"
+        guard text.hasPrefix(prefix) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw PlaygroundClientError.serverDidNotStart("first line was \(text.debugDescription)")
+        }
+        // The rest of the output is never read: the server prints only connection lines, which a
+        // test's few sessions do not fill a pipe with.
+        url = "ws://" + text.dropFirst(prefix.count).trimmingCharacters(in: CharacterSet(charactersIn: "/ \r"))  + "/"
+        self.process = process
+    }
+
+    /// SIGTERM, then waits for the exit (the server closes its sockets with 1001 first).
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+}
