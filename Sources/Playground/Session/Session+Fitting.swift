@@ -23,7 +23,7 @@ extension Session {
             size = try engine.systemLayoutSizeFitting(target, of: view, horizontalFittingPriority: horizontal,
                                                       verticalFittingPriority: vertical)
         }
-        return ["type": "fittingSize", "view": id, "size": FrameStream.numbers([size.width, size.height])]
+        return ["type": "fittingSize", "view": id, "size": MicroPoints.rounded([size.width, size.height])]
     }
 
     /// Reads `targetSize`: `"compressed"` (`layoutFittingCompressedSize`), `"expanded"`
