@@ -32,10 +32,13 @@ import Testing
         (#"{"type":"set","constraint":"navTop","constant":1,"priorty":750,"id":"x"}"#, "unknown-field"),
         (#"{"type":"load","scene":{"root":{"size":[320,480],"colour":"red"}},"id":"x"}"#, "unknown-field"),
         (#"{"type":"load","scene":{"views":[{"id":"a"},{"id":"b","frmae":[0,0,1,1]}]},"id":"x"}"#, "unknown-field"),
-        // An edit is checked after it ran (docs/PROTOCOL.md, "Strictness"): this one adds a harmless constraint.
+        // Edits apply all or nothing (docs/PROTOCOL.md, "All or nothing"): these change nothing.
         (#"{"type":"add","constraint":{"first":"navView.width","relation":">=","constnat":4},"id":"x"}"#, "unknown-field"),
         (#"{"type":"batch","ops":[{"type":"set","constraint":"navTop","constant":1,"animate":true}],"id":"x"}"#, "unknown-field"),
         (#"{"type":"animate","duration":0.3,"curve":{"spring":{"damping":0.5,"dampnig":1}},"ops":[],"id":"x"}"#, "unknown-field"),
+        (#"{"type":"batch","ops":[{"type":"set","constraint":"navTop","constant":-62},{"type":"remove","view":"nobody"}],"id":"x"}"#, "unknown-view"),
+        (#"{"type":"add","view":{"id":"badge","alpah":1},"id":"x"}"#, "unknown-field"),
+        (#"{"type":"drag","view":"searchBar","point":[0,300],"pointt":1,"id":"x"}"#, "unknown-field"),
         (#"{"type":"scene","id":"x","type":"scene"}"#, "bad-json"),
         (#"{"type":"set","constraint":"navTop","constant":1,"constant":2,"id":"x"}"#, "bad-json"),
         (#"{"type":"set","constraint":"navTop","constant":1,"\u0063onstant":2,"id":"x"}"#, "bad-json"),

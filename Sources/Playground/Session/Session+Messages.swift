@@ -19,10 +19,17 @@ extension Session {
             throw ProtocolError("invalid-op", "'\(type)' cannot run inside ops")
         }
         if let handled = try handleSharing(type, message, turn: turn, nested: nested) { return handled.answer }
-        if !nested, let effect = Self.historyEffect(of: type) {
-            return try keepingHistory(effect, message) { try dispatch(type, message, turn: turn, depth: depth) }
+        // A top-level edit applies whole or not at all (`Session+Transaction.swift`).
+        let run: () throws -> [String: Any]? = { [self] in
+            guard !nested, try Self.isRehearsed(type, message) else {
+                return try dispatch(type, message, turn: turn, depth: depth)
+            }
+            return try allOrNothing(turn: turn) { try dispatch(type, message, turn: $0, depth: depth) }
         }
-        return try dispatch(type, message, turn: turn, depth: depth)
+        if !nested, let effect = Self.historyEffect(of: type) {
+            return try keepingHistory(effect, message, run)
+        }
+        return try run()
     }
 
     /// Runs one message of `type` (checked by `handle`).
@@ -152,6 +159,8 @@ extension Session {
         guard constant != nil || priority != nil || active != nil else {
             throw ProtocolError.missing("constant', 'priority' or 'active", in: "set")
         }
+        // Checked before the engine is touched, so a refused set changes nothing.
+        try checkFieldsRead(of: message)
         try layoutCall {
             if let priority { try engine.setPriority(priority, of: id) }
             if let constant { try engine.setConstant(constant, of: id) }

@@ -333,6 +333,15 @@ final class Turn {
         self.limits = limits
     }
 
+    /// A turn with this one's counts so far, for a rehearsal (`Session+Transaction.swift`): what the
+    /// rehearsal counts is thrown away with it.
+    func rehearsal() -> Turn {
+        let copy = Turn(requestID: requestID, serial: serial, limits: limits)
+        copy.opsRun = opsRun
+        copy.work = work
+        return copy
+    }
+
     /// Notes that one of this turn's animation blocks ended; true when it was the last.
     func animationEnded(finished: Bool) -> Bool {
         runningAnimations -= 1

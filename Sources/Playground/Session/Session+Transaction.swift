@@ -1,0 +1,75 @@
+import AutoLayout
+import Foundation
+
+/// All or nothing: a message that edits the scene is refused whole or applied whole.
+///
+/// A multi-part edit (`batch`, `animate`, `action`, `keyboard`, `device`, `add`, a `set` of several
+/// fields) used to apply its first parts before a later one failed, and every edit was checked for
+/// unknown fields only after it ran. Now such a message first runs as a rehearsal on a scratch copy of
+/// the scene, rebuilt from its document as `undo` rebuilds one (`Session+Undo.swift`): the rehearsal
+/// reads every field the real run will read, so an unknown field, a bad value or a failing op is found
+/// there and the live scene, its solver and the frames stream are not touched. Only a message the
+/// rehearsal ran to the end runs on the live scene.
+///
+/// The two single-step edits a pointer sends dozens of times a second (`set` of a constraint's
+/// `constant` alone, `drag`) skip the rehearsal: they check their fields before their one engine call.
+///
+/// What the document does not hold (running animations, a drag in progress, positions left by
+/// `exerciseAmbiguity`) is not in the scratch copy. Should the live run still fail after the rehearsal
+/// passed, the scene is rebuilt from the document taken before it, as `undo` would restore it.
+extension Session {
+    /// Whether a top-level message of `type` is rehearsed before it runs (see the type's comment).
+    static func isRehearsed(_ type: String, _ message: Fields) throws -> Bool {
+        switch type {
+        case "set": try !isConstantOnlySet(message)
+        case "add", "remove", "batch", "animate", "action", "keyboard", "device": true
+        default: false
+        }
+    }
+
+    /// True for `{"type":"set","constraint":…,"constant":…}` with no `priority` or `active`: one engine call.
+    static func isConstantOnlySet(_ message: Fields) throws -> Bool {
+        try message.string("constraint") != nil && message.has("constant")
+            && !message.has("priority") && !message.has("active")
+    }
+
+    /// Runs `body` (the message's dispatch) all or nothing: first against a scratch copy of the scene
+    /// (`rehearse`), then, if that ran to the end and every field was read, against the live scene.
+    /// - Throws: the rehearsal's error (the live scene untouched), `unknown-field` for a field the
+    ///   rehearsal did not read, or the live run's error after the scene was rebuilt as it was.
+    /// - Parameter body: runs the message in the turn it is given (the rehearsal gets a copy of `turn`,
+    ///   so the ops and work it counts are not counted twice).
+    func allOrNothing(turn: Turn, _ body: (Turn) throws -> [String: Any]?) throws -> [String: Any]? {
+        let document = SceneWriter.document(of: scene)
+        try rehearse(document) { try body(turn.rehearsal()) }
+        try checkFieldsRead()
+        do {
+            return try body(turn)
+        } catch {
+            // State the document does not hold made the live run fail: put the scene back as it was.
+            let restored = try SceneReader.scene(from: Fields(document), time: scene.engine.time, limits: limits)
+            replaceScene(with: restored)
+            throw error
+        }
+    }
+
+    /// Runs `body` with `scene` swapped for a scratch scene built from `document`, and puts back
+    /// everything a handler may change on the session (the scene, the outbox, the frames stream, the
+    /// animation blocks being tracked) whether it succeeds or throws.
+    private func rehearse(_ document: [String: Any], _ body: () throws -> [String: Any]?) throws {
+        let live = scene
+        let outboxBefore = outbox
+        let framesBefore = frameStream
+        let requestsBefore = animationRequests
+        let scratch = try SceneReader.scene(from: Fields(document), time: live.engine.time, limits: limits)
+        scratch.engine.keepsTimeline = live.engine.keepsTimeline
+        scene = scratch
+        defer {
+            scene = live
+            outbox = outboxBefore
+            frameStream = framesBefore
+            animationRequests = requestsBefore
+        }
+        _ = try body()
+    }
+}
