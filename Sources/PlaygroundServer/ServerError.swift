@@ -13,6 +13,8 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     /// libwebsockets refused to create the context for another reason (typically: the certificate or
     /// key cannot be read).
     case contextCreationFailed(host: String, port: Int)
+    /// The `--record` folder cannot be made or read (the folder, then why).
+    case recordingFolder(String, String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
             "cannot listen on \(host):\(port): the address is already in use (another server on that port?); "
                 + "choose another port, or port 0 for a free one"
         case .contextCreationFailed(let host, let port): "cannot listen on \(host):\(port)"
+        case .recordingFolder(let path, let reason): "cannot record into \(path): \(reason)"
         }
     }
 }

@@ -32,9 +32,15 @@ final class Transport {
     private var followAttempts: FollowAttempts
     /// Fires at the next parked session's deadline.
     private var parkTimer: ServiceTimer?
+    /// The `--record` folder; nil when the server does not record.
+    private let recordings: RecordingDirectory?
 
-    init(options: ServerOptions, files: StaticFiles) {
+    /// - Throws: when the `--record` folder cannot be made or read.
+    init(options: ServerOptions, files: StaticFiles) throws {
         self.options = options
+        recordings = try options.recording.map {
+            try RecordingDirectory(path: $0.directory, maxFileBytes: $0.maxFileBytes, maxTotalBytes: $0.maxTotalBytes)
+        }
         http = HTTPService(files: files)
         origins = OriginPolicy(allowed: options.allowedOrigins)
         var limits = options.sessionLimits
@@ -78,7 +84,8 @@ final class Transport {
         lastID += 1
         let id = lastID
         user.storeBytes(of: id, as: UInt64.self)
-        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros),
+        let started = FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros)
+        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: started,
                                                                             limits: sessionLimits,
                                                                             strict: !URIArguments.asksLenient(URIArguments.of(wsi))),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
@@ -88,6 +95,7 @@ final class Transport {
         connection.session.parkedSessions = parked
         let peer = connection.peer
         connection.session.admitsFollow = { [unowned self] in self.followAttempts.admit(peer, now: self.clock.now) }
+        connection.recorder = recordings?.recorder(for: connection.session, now: started)
         connections[id] = connection
         connectionIDs[ObjectIdentifier(connection.session)] = id
         metrics.sessionsOpened += 1
@@ -109,7 +117,10 @@ final class Transport {
         }
         var session = connection.session
         let started = clock.nowMicros
-        session.receive(text, now: clock.now)
+        // One reading of the clock: the recording must hold the `now` the session was given.
+        let now = clock.now
+        connection.recorder?.input(text, now: now, session: session)
+        session.receive(text, now: now)
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
         if let rejoined = session.takeReplacement() {
             // The connection takes back its parked session; the one made for it is dropped.
@@ -138,7 +149,7 @@ final class Transport {
     /// to send, another WRITEABLE. Returns the callback result.
     func writeable(user: UnsafeMutableRawPointer?) -> Int32 {
         guard let connection = connection(user) else { return 0 }
-        let result = connection.writeable()
+        let result = connection.writeable(now: clock.now)
         if result == 0, connection.session.hasOutgoing { answersWaiting.request(connection.wsi, id: connection.id) }
         return result
     }
@@ -164,6 +175,7 @@ final class Transport {
         user.storeBytes(of: 0, as: UInt64.self)
         scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
+        connection.recorder?.close()
         connectionIDs[ObjectIdentifier(connection.session)] = nil
         // A session of its own waits for `rejoin`; a follower's view simply ends.
         if connection.session.following == nil, let evicted = parked.park(connection.session, now: clock.now) {
@@ -252,6 +264,7 @@ final class Transport {
         guard let context, let scheduler else { return }
         scheduler.fire(nowMicros: clock.nowMicros, context: context) { connection, instant in
             let session = connection.session
+            connection.recorder?.tick(now: instant, session: session)
             session.tick(now: instant)
             if session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
             // Followers' frames go out with the poll too, at each follower's own pace.

@@ -207,6 +207,13 @@ public final class Session {
         }
     }
 
+    /// The session's clock, seconds (manual or real: what `frames.time` reports), as of the latest
+    /// `receive` or `tick`.
+    public var clockTime: Double { scene.engine.time }
+
+    /// The limits the session runs under (as announced in `hello.limits`).
+    public var sessionLimits: SessionLimits { limits }
+
     /// Frames per second to stream while animating under the real-time clock (`clock.fps`: 30, 60 or 120).
     public var framesPerSecond: Int { clock.framesPerSecond }
 
