@@ -6,7 +6,8 @@ import Testing
 /// wrong-type, huge, negative, NaN/∞, deeply nested and non-UTF-8 fields, view-tree cycles, removals
 /// under constraints, odd ids. Each entry gets one `error` with a stable code (or, for harmless extras,
 /// its normal answer), and afterwards the session still lays out correctly: a probe moves the search
-/// bar's nav view and checks its streamed frame.
+/// bar's nav view and checks its streamed frame. The transport's corpus (RFC 6455 frames by hand) is
+/// Tests/socket/test_rfc6455.py.
 @Suite struct BadInputCorpusTests {
     /// (message, expected code; nil when the message is valid and must be answered normally).
     static let corpus: [(String, String?)] = [
