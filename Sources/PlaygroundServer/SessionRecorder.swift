@@ -13,6 +13,8 @@ final class RecordingDirectory {
     let maxTotalBytes: Int
     /// Bytes in the folder: its files at start plus everything written since.
     private(set) var totalBytes: Int
+    /// Set once a line did not fit: from then on no new file starts.
+    private(set) var isFull = false
 
     /// Opens (creating it, mode 0700) the folder at `path`. Throws when it cannot be made or listed.
     init(path: String, maxFileBytes: Int, maxTotalBytes: Int) throws {
@@ -31,7 +33,7 @@ final class RecordingDirectory {
     /// holds the session's resume token and what its client sent). Nil when the folder is full or the
     /// file cannot be created (the session then runs unrecorded; the reason goes to the log).
     func recorder(for session: Session, now: Double) -> SessionRecorder? {
-        guard totalBytes < maxTotalBytes else { return nil }
+        guard !isFull, totalBytes < maxTotalBytes else { return nil }
         let stamp = Int((Date().timeIntervalSince1970 * 1000).rounded())
         let file = "\(path)/\(session.id)-\(stamp).jsonl"
         guard let handle = fopen(file, "wx") else {
@@ -47,7 +49,10 @@ final class RecordingDirectory {
 
     /// Takes `bytes` from the folder's allowance; false (nothing taken) when they do not fit.
     fileprivate func take(_ bytes: Int) -> Bool {
-        guard totalBytes + bytes <= maxTotalBytes else { return false }
+        guard totalBytes + bytes <= maxTotalBytes else {
+            isFull = true
+            return false
+        }
         totalBytes += bytes
         return true
     }

@@ -132,3 +132,24 @@ def test_a_file_that_is_no_recording_exits_2():
         path.write_text('{"kind":"in","now":0,"time":0,"text":"{}"}\n')
         status, output = replay(path)
         assert status == 2 and "line 1" in output, output
+
+
+def test_the_folder_cap_stops_new_recordings():
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "earlier.jsonl").write_text("x" * 1000)   # files already there count
+        server = Server(["--record", folder, "--record-max-bytes", "2048"])
+        try:
+            async def two_sessions():
+                for _ in range(2):
+                    client = await Client.connect(server)
+                    await client.hello()
+                    await client.request({"type": "load", "name": "search-bar"})
+                    await client.close()
+            run(two_sessions())
+        finally:
+            assert server.stop() == 0, server.log_text()
+        files = sorted(path.name for path in Path(folder).glob("s*.jsonl"))
+        # The first session's header and hello fit in the 1,048 bytes left; its scene does not.
+        assert len(files) == 1, files
+        last = lines(Path(folder, files[0]))[-1]
+        assert last["kind"] == "truncated" and "2048" in last["reason"], last

@@ -11,8 +11,9 @@ import Foundation
 /// there and the live scene, its solver and the frames stream are not touched. Only a message the
 /// rehearsal ran to the end runs on the live scene.
 ///
-/// The two single-step edits a pointer sends dozens of times a second (`set` of a constraint's
-/// `constant` alone, `drag`) skip the rehearsal: they check their fields before their one engine call.
+/// The single-step edits a pointer sends dozens of times a second (`set` of one of a constraint's
+/// `constant`, `priority` or `active`, as the page's sliders send them; `drag`) skip the rehearsal: they
+/// check their fields before their one engine call, which changes nothing when it throws.
 ///
 /// What the document does not hold (running animations, a drag in progress, positions left by
 /// `exerciseAmbiguity`) is not in the scratch copy. Should the live run still fail after the rehearsal
@@ -21,16 +22,17 @@ extension Session {
     /// Whether a top-level message of `type` is rehearsed before it runs (see the type's comment).
     static func isRehearsed(_ type: String, _ message: Fields) throws -> Bool {
         switch type {
-        case "set": try !isConstantOnlySet(message)
+        case "set": try !isSingleChangeSet(message)
         case "add", "remove", "batch", "animate", "action", "keyboard", "device": true
         default: false
         }
     }
 
-    /// True for `{"type":"set","constraint":…,"constant":…}` with no `priority` or `active`: one engine call.
-    static func isConstantOnlySet(_ message: Fields) throws -> Bool {
-        try message.string("constraint") != nil && message.has("constant")
-            && !message.has("priority") && !message.has("active")
+    /// True for a `set` of a constraint with exactly one of `constant`, `priority` and `active`: one
+    /// engine call.
+    static func isSingleChangeSet(_ message: Fields) throws -> Bool {
+        guard try message.string("constraint") != nil else { return false }
+        return ["constant", "priority", "active"].filter(message.has).count == 1
     }
 
     /// Runs `body` (the message's dispatch) all or nothing: first against a scratch copy of the scene
