@@ -91,4 +91,27 @@ import Testing
         let full = client.send(["type": "batch", "id": 3, "ops": ops])
         #expect(full.last?["type"] as? String == "ok", "\(full.last ?? [:])")
     }
+
+    @Test func theRehearsalIsChargedToTheWorkBucket() {
+        var limits = SessionLimits()
+        limits.maxWorkPerMessage = 100
+        limits.workPerSecond = 100
+        let session = Session(id: "t", now: 0, limits: limits)
+        func answer(_ text: String) -> [String: Any] {
+            session.receive(text, now: 0)
+            var last: [String: Any] = [:]
+            while let sent = session.nextOutgoing() {
+                last = (try? JSONSerialization.jsonObject(with: Data(sent.utf8))) as? [String: Any] ?? [:]
+            }
+            return last
+        }
+        _ = answer("{}")   // drains hello (and answers missing-field, charging no work)
+        // 3 views and 2 constraints, n = 5: the load costs 2n² + 1 = 51 units of the bucket's 100.
+        let load = #"{"type":"load","scene":{"views":[{"id":"a"},{"id":"b"},{"id":"c"}],"constraints":["#
+            + #"{"first":"a.width","constant":10},{"first":"b.width","constant":20}]},"id":1}"#
+        #expect(answer(load)["type"] as? String == "scene")
+        // An empty batch: 1 + n = 6 units for the message, 2n² + 1 = 51 for its rehearsal: 49 − 57 < 0.
+        #expect(answer(#"{"type":"batch","ops":[],"id":2}"#)["type"] as? String == "ok")
+        #expect(answer(#"{"type":"batch","ops":[],"id":3}"#)["code"] as? String == "rate-limited")
+    }
 }

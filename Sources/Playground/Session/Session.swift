@@ -128,7 +128,7 @@ public final class Session {
             if isStrict { try StrictJSON.check(text) }
             turnCount += 1
             let turn = Turn(requestID: requestID, serial: turnCount, limits: limits)
-            defer { work = turn.work }
+            defer { work = turn.work + turn.rehearsalWork }
             answer = try handle(message, turn: turn, nested: false)
             if let unknown = log?.unknownField() { throw unknown }
         } catch var error as ProtocolError {
@@ -329,6 +329,9 @@ final class Turn {
     private(set) var opsRun = 0
     /// Work units charged so far (`SessionLimits.workCost`).
     private(set) var work = 0
+    /// Work units of the turn's rehearsal (`Session+Transaction.swift`): charged to the work bucket,
+    /// not to `maxWorkPerMessage`, so an edit fits a message as it did before edits were rehearsed.
+    var rehearsalWork = 0
     /// Animation blocks this turn started that have not ended; one `animationEnd` follows the last.
     var runningAnimations = 0
     /// False once any of them was interrupted.
