@@ -50,7 +50,12 @@ extension Session {
         let document = SceneWriter.document(of: scene)
         let items = scene.engine.viewCount + scene.engine.constraints.count
         turn.rehearsalWork += SessionLimits.workCost(type: "undo", structural: false, sceneSize: items, loadedItems: items)
-        try rehearse(document) { try body(turn.rehearsal()) }
+        guard let scratch = try? SceneReader.scene(from: Fields(document), time: scene.engine.time, limits: limits) else {
+            // A scene whose document does not read back (which `undo` would refuse too) cannot be
+            // rehearsed: the message runs as it did before edits were rehearsed.
+            return try body(turn)
+        }
+        try rehearse(on: scratch) { try body(turn.rehearsal()) }
         try checkFieldsRead()
         do {
             return try body(turn)
@@ -62,15 +67,14 @@ extension Session {
         }
     }
 
-    /// Runs `body` with `scene` swapped for a scratch scene built from `document`, and puts back
-    /// everything a handler may change on the session (the scene, the outbox, the frames stream, the
-    /// animation blocks being tracked) whether it succeeds or throws.
-    private func rehearse(_ document: [String: Any], _ body: () throws -> [String: Any]?) throws {
+    /// Runs `body` with `scene` swapped for `scratch` (a copy built from the scene's document), and puts
+    /// back everything a handler may change on the session (the scene, the outbox, the frames stream,
+    /// the animation blocks being tracked) whether it succeeds or throws.
+    private func rehearse(on scratch: Scene, _ body: () throws -> [String: Any]?) throws {
         let live = scene
         let outboxBefore = outbox
         let framesBefore = frameStream
         let requestsBefore = animationRequests
-        let scratch = try SceneReader.scene(from: Fields(document), time: live.engine.time, limits: limits)
         scratch.engine.keepsTimeline = live.engine.keepsTimeline
         scene = scratch
         defer {
