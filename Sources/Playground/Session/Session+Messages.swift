@@ -217,7 +217,15 @@ extension Session {
         } else if let view = try message.object("view") {
             try SceneReader.addView(view, to: scene, limits: limits)
         } else if let constraint = try message.object("constraint") {
-            try SceneReader.addConstraint(constraint, to: scene, limits: limits)
+            // One constraint is not rehearsed (building a scene by thousands of `add`s stays linear): a
+            // field nobody read takes it out again before the error goes back.
+            let added = try SceneReader.addConstraint(constraint, to: scene, limits: limits)
+            do {
+                try checkFieldsRead(of: message)
+            } catch {
+                try layoutCall { try scene.engine.removeConstraint(added.identifier) }
+                throw error
+            }
         } else {
             throw ProtocolError.missing("view' or 'constraint", in: "add")
         }

@@ -13,7 +13,9 @@ import Foundation
 ///
 /// The single-step edits a pointer sends dozens of times a second (`set` of one of a constraint's
 /// `constant`, `priority` or `active`, as the page's sliders send them; `drag`) skip the rehearsal: they
-/// check their fields before their one engine call, which changes nothing when it throws.
+/// check their fields before their one engine call, which changes nothing when it throws. An `add` of
+/// one constraint is not rehearsed either (a scene is built by thousands of them): refused after it
+/// was added, it is removed again.
 ///
 /// Cost: rebuilding the scratch scene costs what `undo` costs (`SessionLimits.workCost`, 2n² + 1 units
 /// for n views and constraints; measured about 34 million instructions for 100 views and 400
@@ -28,7 +30,9 @@ extension Session {
     static func isRehearsed(_ type: String, _ message: Fields) throws -> Bool {
         switch type {
         case "set": try !isSingleChangeSet(message)
-        case "add", "remove", "batch", "animate", "action", "keyboard", "device": true
+        // An `add` of one constraint takes it out again when refused (`Session+Messages.swift`).
+        case "add": !(message.has("constraint") && !isFormatOrEquationAdd(message))
+        case "remove", "batch", "animate", "action", "keyboard", "device": true
         default: false
         }
     }
