@@ -29,6 +29,8 @@ final class Connection {
     private(set) var pendingClose: (status: lws_close_status, reason: String)?
     /// The close code the peer sent, for the log.
     var peerCloseCode: UInt16?
+    /// Writes the session's messages in and out when the server records (`--record`).
+    var recorder: SessionRecorder?
     /// `frames` and `error` messages written, for /metrics.
     private(set) var framesSent = 0
     private(set) var errorsSent = 0
@@ -87,7 +89,8 @@ final class Connection {
     /// Handles SERVER_WRITEABLE: exactly one `lws_write` of the session's next message, or the pending close.
     /// Returns the callback's result: -1 closes the connection. The caller asks for the next WRITEABLE
     /// while the session has more to send.
-    func writeable() -> Int32 {
+    /// - Parameter now: the transport's clock, seconds, for the recording.
+    func writeable(now: Double) -> Int32 {
         if let (status, reason) = pendingClose {
             var bytes = Array(reason.utf8.prefix(123))   // a close reason fits in 123 bytes
             lws_close_reason(wsi, status, &bytes, bytes.count)
@@ -108,6 +111,7 @@ final class Connection {
         // Several followers write the same shared buffer: each lws_write puts the same header (same
         // opcode and length, unmasked) into the headroom, so they never disagree about its bytes.
         let message = buffer.message
+        if let recorder { recorder.output(buffer.text, now: now, session: session) }
         guard let payload = message.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
         let written = lws_write(wsi, payload, message.count, LWS_WRITE_TEXT)
         return written < message.count ? -1 : 0

@@ -40,7 +40,12 @@ public final class PlaygroundServer {
         // up, and would report the configured port as listening.
         if bind.bindError(port: 0) == EADDRNOTAVAIL { throw ServerError.addressNotLocal(options.host) }
         self.options = options
-        transport = Transport(options: options, files: files, journal: try Self.openJournal(options))
+        let journal = try Self.openJournal(options)
+        do {
+            transport = try Transport(options: options, files: files, journal: journal)
+        } catch {
+            throw ServerError.recordingFolder(options.recording?.directory ?? "", "\(error.localizedDescription)")
+        }
         ServerLog.configure()
         guard let context = ContextSetup.makeContext(options: options, bind: bind,
                                                      user: transport.unretainedPointer, arena: arena,

@@ -16,6 +16,8 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     /// The session journal in the `--state` folder cannot be opened (`JournalError`'s words): the folder
     /// cannot be made, the file is unreadable, or another server holds it.
     case journalUnavailable(String)
+    /// The `--record` folder cannot be made or read (the folder, then why).
+    case recordingFolder(String, String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
                 + "choose another port, or port 0 for a free one"
         case .contextCreationFailed(let host, let port): "cannot listen on \(host):\(port)"
         case .journalUnavailable(let message): "cannot keep sessions: \(message) (or --no-state to run without)"
+        case .recordingFolder(let path, let reason): "cannot record into \(path): \(reason)"
         }
     }
 }

@@ -56,6 +56,8 @@ public struct ServerOptions: Sendable {
     /// Whether sessions understand `{"type":"plantFault"}` (a solver fault on demand, to test recovery
     /// end to end). Off by default; never for a public server.
     public var plantFaults = false
+    /// Where to record every session's messages (`--record DIR`); nil records nothing.
+    public var recording: RecordingOptions?
 
     /// Options with the defaults used by `layout-playground` (its `--help` prints these values);
     /// `publicDirectory` should be absolute.

@@ -37,11 +37,17 @@ final class Transport {
     private let journalQueue: JournalQueue?
     /// Parked sessions that still animate for their followers, ticked under ids of their own.
     private var parkedTickIDs: [ObjectIdentifier: UInt64] = [:]
+    /// The `--record` folder; nil when the server does not record.
+    private let recordings: RecordingDirectory?
 
     /// - Parameter journal: where sessions are journaled, nil for none.
-    init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?) {
+    /// - Throws: when the `--record` folder cannot be made or read.
+    init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?) throws {
         journalQueue = journal.map { JournalQueue(journal: $0) }
         self.options = options
+        recordings = try options.recording.map {
+            try RecordingDirectory(path: $0.directory, maxFileBytes: $0.maxFileBytes, maxTotalBytes: $0.maxTotalBytes)
+        }
         http = HTTPService(files: files)
         origins = OriginPolicy(allowed: options.allowedOrigins)
         var limits = options.sessionLimits
@@ -87,11 +93,13 @@ final class Transport {
         lastID += 1
         let id = lastID
         user.storeBytes(of: id, as: UInt64.self)
-        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros),
+        let started = FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros)
+        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: started,
                                                                             limits: sessionLimits,
                                                                             strict: !URIArguments.asksLenient(URIArguments.of(wsi))),
                                     peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
         configure(connection.session, peer: connection.peer)
+        connection.recorder = recordings?.recorder(for: connection.session, now: started)
         connections[id] = connection
         connectionIDs[ObjectIdentifier(connection.session)] = id
         metrics.sessionsOpened += 1
@@ -113,7 +121,10 @@ final class Transport {
         }
         var session = connection.session
         let started = clock.nowMicros
-        session.receive(text, now: clock.now)
+        // One reading of the clock: the recording must hold the `now` the session was given.
+        let now = clock.now
+        connection.recorder?.input(text, now: now, session: session)
+        session.receive(text, now: now)
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
         if let rejoined = session.takeReplacement() {
             // The connection takes back its parked session; the one made for it is dropped.
@@ -160,7 +171,7 @@ final class Transport {
     /// to send, another WRITEABLE. Returns the callback result.
     func writeable(user: UnsafeMutableRawPointer?) -> Int32 {
         guard let connection = connection(user) else { return 0 }
-        let result = connection.writeable()
+        let result = connection.writeable(now: clock.now)
         if result == 0, connection.session.hasOutgoing { answersWaiting.request(connection.wsi, id: connection.id) }
         return result
     }
@@ -186,6 +197,7 @@ final class Transport {
         user.storeBytes(of: 0, as: UInt64.self)
         scheduler?.remove(id)
         guard let connection = connections.removeValue(forKey: id) else { return }
+        connection.recorder?.close()
         let session = connection.session
         connectionIDs[ObjectIdentifier(session)] = nil
         // A session of its own waits for `rejoin`; a follower's view simply ends.
@@ -298,6 +310,7 @@ final class Transport {
     func tick() {
         guard let context, let scheduler else { return }
         scheduler.fire(nowMicros: clock.nowMicros, context: context) { id, session, instant in
+            if let connection = connections[id] { connection.recorder?.tick(now: instant, session: session) }
             session.tick(now: instant)
             if session.hasOutgoing, let connection = connections[id] { lws_callback_on_writable(connection.wsi) }
             // Followers' frames go out with the poll too, at each follower's own pace.

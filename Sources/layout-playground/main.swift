@@ -17,6 +17,10 @@ usage: layout-playground [--supervise] [--host ADDRESS] [--port N] [--public DIR
        layout-playground solve SCENE.json|- [--at SECONDS] [--device NAME]
                          lays the scene out in process and prints its frames as JSON (no server);
                          exit 0, 1 with a conflict, 2 for a bad file or scene
+       layout-playground replay RECORDING.jsonl
+                         replays a session --record wrote, in process, and compares its output with
+                         the recording (frames within 1e-6 pt); exit 0 same, 1 with the differences
+                         printed (line, view, expected vs actual), 2 for a file that is no recording
 
   --host ADDRESS  IPv4 or IPv6 address literal to listen on (default \(defaults.host); only that address is bound)
   --port N        TCP port (default \(defaults.port); 0 picks a free one, printed on start)
@@ -59,6 +63,13 @@ Access:
                                PEM certificate and key: serve https and wss instead of http and ws
 
 Testing:
+  --record DIR                 write each session's messages in and out, with the clock, as JSON lines:
+                               one file per session (mode 0600: it holds the session's resume token),
+                               replayable with `replay` (docs/CLIENTS.md, "Golden recordings")
+  --record-max-file-bytes N    bytes per session file; the file then ends with a "truncated" line
+                               (default \(RecordingOptions(directory: "").maxFileBytes))
+  --record-max-bytes N         bytes of all files in DIR together, files already there counted; past it
+                               no new file starts and open ones end "truncated" (default \(RecordingOptions(directory: "").maxTotalBytes))
   --plant-faults               sessions understand {"type":"plantFault"}: the solver's next call fails as
                                a solver defect would, answered `internal` while the session rebuilds its
                                scene (for recovery tests; never on a public server)
@@ -116,6 +127,8 @@ func parseFlags(_ arguments: [String]) -> Flags {
     var flags = Flags()
     var certificate: String?
     var privateKey: String?
+    var recordFileBytes: Int?
+    var recordTotalBytes: Int?
     var index = 0
     func value(for name: String, inline: String?) -> String {
         if let inline { return inline }
@@ -173,6 +186,10 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--max-shared-sessions":
             flags.options.maxSharedSessions = count(value(for: name, inline: inline), name, minimum: 1)
         case "--plant-faults": flags.options.plantFaults = true
+        case "--record":
+            flags.options.recording = RecordingOptions(directory: value(for: name, inline: inline))
+        case "--record-max-file-bytes": recordFileBytes = count(value(for: name, inline: inline), name, minimum: 1024)
+        case "--record-max-bytes": recordTotalBytes = count(value(for: name, inline: inline), name, minimum: 1024)
         case "--allowed-origin":
             flags.options.allowedOrigins += value(for: name, inline: inline).split(separator: ",").map {
                 String($0).trimmingCharacters(in: .whitespaces)
@@ -185,6 +202,12 @@ func parseFlags(_ arguments: [String]) -> Flags {
         }
         index += 1
         flags.serverArguments += arguments[start..<index]
+    }
+    if recordFileBytes != nil || recordTotalBytes != nil {
+        guard var recording = flags.options.recording else { usageError("--record-max-file-bytes and --record-max-bytes need --record") }
+        recording.maxFileBytes = recordFileBytes ?? recording.maxFileBytes
+        recording.maxTotalBytes = recordTotalBytes ?? recording.maxTotalBytes
+        flags.options.recording = recording
     }
     // The one place the pair is checked: `ServerOptions.tls` holds both files or none.
     switch (certificate, privateKey) {
@@ -236,6 +259,11 @@ if CommandLine.arguments.dropFirst().first == "solve" {
         printError(SceneSolve.usage)
         exit(2)
     }
+}
+
+// `replay` compares a recorded session with a fresh one and exits: no server (ReplayCommand.swift).
+if CommandLine.arguments.dropFirst().first == "replay" {
+    exit(ReplayCommand.run(Array(CommandLine.arguments.dropFirst(2)), print: { print($0) }, printError: printError))
 }
 
 let flags = parseFlags(Array(CommandLine.arguments.dropFirst()))

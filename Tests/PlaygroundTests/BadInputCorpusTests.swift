@@ -6,7 +6,8 @@ import Testing
 /// wrong-type, huge, negative, NaN/∞, deeply nested and non-UTF-8 fields, view-tree cycles, removals
 /// under constraints, odd ids. Each entry gets one `error` with a stable code (or, for harmless extras,
 /// its normal answer), and afterwards the session still lays out correctly: a probe moves the search
-/// bar's nav view and checks its streamed frame.
+/// bar's nav view and checks its streamed frame. The transport's corpus (RFC 6455 frames by hand) is
+/// Tests/socket/test_rfc6455.py.
 @Suite struct BadInputCorpusTests {
     /// (message, expected code; nil when the message is valid and must be answered normally).
     static let corpus: [(String, String?)] = [
@@ -32,10 +33,13 @@ import Testing
         (#"{"type":"set","constraint":"navTop","constant":1,"priorty":750,"id":"x"}"#, "unknown-field"),
         (#"{"type":"load","scene":{"root":{"size":[320,480],"colour":"red"}},"id":"x"}"#, "unknown-field"),
         (#"{"type":"load","scene":{"views":[{"id":"a"},{"id":"b","frmae":[0,0,1,1]}]},"id":"x"}"#, "unknown-field"),
-        // An edit is checked after it ran (docs/PROTOCOL.md, "Strictness"): this one adds a harmless constraint.
+        // Edits apply all or nothing (docs/PROTOCOL.md, "All or nothing"): these change nothing.
         (#"{"type":"add","constraint":{"first":"navView.width","relation":">=","constnat":4},"id":"x"}"#, "unknown-field"),
         (#"{"type":"batch","ops":[{"type":"set","constraint":"navTop","constant":1,"animate":true}],"id":"x"}"#, "unknown-field"),
         (#"{"type":"animate","duration":0.3,"curve":{"spring":{"damping":0.5,"dampnig":1}},"ops":[],"id":"x"}"#, "unknown-field"),
+        (#"{"type":"batch","ops":[{"type":"set","constraint":"navTop","constant":-62},{"type":"remove","view":"nobody"}],"id":"x"}"#, "unknown-view"),
+        (#"{"type":"add","view":{"id":"badge","alpah":1},"id":"x"}"#, "unknown-field"),
+        (#"{"type":"drag","view":"searchBar","point":[0,300],"pointt":1,"id":"x"}"#, "unknown-field"),
         (#"{"type":"scene","id":"x","type":"scene"}"#, "bad-json"),
         (#"{"type":"set","constraint":"navTop","constant":1,"constant":2,"id":"x"}"#, "bad-json"),
         (#"{"type":"set","constraint":"navTop","constant":1,"\u0063onstant":2,"id":"x"}"#, "bad-json"),

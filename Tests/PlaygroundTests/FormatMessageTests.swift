@@ -96,8 +96,8 @@ import Testing
         #expect(failure?["code"] as? String == "equation-syntax")
         #expect(failure?["position"] as? Int == 19)
         #expect((failure?["message"] as? String)?.hasPrefix("ops[1]: Unable to parse constraint equation") == true)
-        // The first op stays applied, as batches do.
-        #expect(constraintIDs(client) == ["vfl-1-1", "vfl-1-2"])
+        // Nothing stays applied, the first op's constraints included (docs/PROTOCOL.md, "All or nothing").
+        #expect(constraintIDs(client) == [])
     }
 
     @Test func equationStrings() {

@@ -31,6 +31,7 @@ Read from `Sources/AutoLayout` where the document is silent:
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 import layout_reference as ref
@@ -148,15 +149,23 @@ class SceneModel:
 
     def apply(self, message: dict, observed: list) -> Expectation:
         """Applies `message` and returns its expectation; `observed` (the ids of the server's
-        `conflict`s for this turn, in order) supplies device-change victims only."""
-        return self._apply(message, list(observed))
+        `conflict`s for this turn, in order) supplies device-change victims only. A message that fails
+        changes nothing and breaks nothing (docs/PROTOCOL.md, "All or nothing"): the model goes back to
+        its state before it."""
+        before = copy.deepcopy(self.__dict__)
+        expect = self._apply(message, list(observed))
+        if expect.error is not None:
+            self.__dict__.update(before)
+            expect.conflicts = []
+        return expect
 
     def _apply(self, message: dict, observed: list) -> Expectation:
         """`apply` consuming `observed` in place, so the ops of a `batch` share the turn's conflicts."""
         expect = Expectation()
         kind = message.get("type")
         if kind == "batch":
-            # One turn: the ops in order; the first failing one stops the rest, earlier ones stay.
+            # One turn: the ops in order; the first failing one stops the rest, and `apply` takes
+            # back the ones before it.
             for op in message.get("ops", []):
                 inner = self._apply(op, observed)
                 expect.conflicts += inner.conflicts

@@ -35,8 +35,11 @@ final class FieldLog {
 
     /// The first unread key (nodes in the order they were reached, keys sorted) as an `unknown-field`
     /// error naming where it is and the nearest key that was read there; nil when every key was read.
-    func unknownField() -> ProtocolError? {
+    /// - Parameter root: only the object at this path and the objects inside it are checked (nil: all),
+    ///   so one op of a list can be checked before the ops after it were read.
+    func unknownField(within root: String? = nil) -> ProtocolError? {
         for path in order {
+            if let root, !root.isEmpty, path != root, !path.hasPrefix(root + ".") { continue }
             guard let node = nodes[path], !node.freeForm else { continue }
             for key in node.raw.keys.sorted() where !node.read.contains(key) {
                 let location = path.isEmpty ? key : "\(path).\(key)"

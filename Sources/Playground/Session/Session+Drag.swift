@@ -14,6 +14,8 @@ extension Session {
         guard view !== engine.root else { throw ProtocolError.invalid("view", "a view other than root") }
         let phase = try message.string("phase") ?? "move"
         let point = try message.numbers("point", count: 2).map { Point(x: $0[0], y: $0[1]) }
+        // Checked before the engine is touched, so a refused drag moves nothing.
+        try checkFieldsRead(of: message)
         switch phase {
         case "begin", "move":
             guard let point else { throw ProtocolError.missing("point", in: "drag") }

@@ -20,10 +20,17 @@ extension Session {
         }
         if let handled = try handleSharing(type, message, turn: turn, nested: nested) { return handled.answer }
         if !nested { recordJournalTurn(type) }
-        if !nested, let effect = Self.historyEffect(of: type) {
-            return try keepingHistory(effect, message) { try dispatch(type, message, turn: turn, depth: depth) }
+        // A top-level edit applies whole or not at all (`Session+Transaction.swift`).
+        let run: () throws -> [String: Any]? = { [self] in
+            guard !nested, try Self.isRehearsed(type, message) else {
+                return try dispatch(type, message, turn: turn, depth: depth)
+            }
+            return try allOrNothing(turn: turn) { try dispatch(type, message, turn: $0, depth: depth) }
         }
-        return try dispatch(type, message, turn: turn, depth: depth)
+        if !nested, let effect = Self.historyEffect(of: type) {
+            return try keepingHistory(effect, message, run)
+        }
+        return try run()
     }
 
     /// Runs one message of `type` (checked by `handle`).
@@ -158,6 +165,8 @@ extension Session {
         guard constant != nil || priority != nil || active != nil else {
             throw ProtocolError.missing("constant', 'priority' or 'active", in: "set")
         }
+        // Checked before the engine is touched, so a refused set changes nothing.
+        try checkFieldsRead(of: message)
         try layoutCall {
             if let priority { try engine.setPriority(priority, of: id) }
             if let constant { try engine.setConstant(constant, of: id) }
@@ -215,7 +224,15 @@ extension Session {
         } else if let view = try message.object("view") {
             try SceneReader.addView(view, to: scene, limits: limits)
         } else if let constraint = try message.object("constraint") {
-            try SceneReader.addConstraint(constraint, to: scene, limits: limits)
+            // One constraint is not rehearsed (building a scene by thousands of `add`s stays linear): a
+            // field nobody read takes it out again before the error goes back.
+            let added = try SceneReader.addConstraint(constraint, to: scene, limits: limits)
+            do {
+                try checkFieldsRead(of: message)
+            } catch {
+                try layoutCall { try scene.engine.removeConstraint(added.identifier) }
+                throw error
+            }
         } else {
             throw ProtocolError.missing("view' or 'constraint", in: "add")
         }

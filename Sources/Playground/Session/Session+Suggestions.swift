@@ -1,10 +1,17 @@
 /// Suggestions for unknown ids, and the strict check of fields before a message replaces the scene.
 extension Session {
     /// Throws `unknown-field` for a field of the current message no handler read so far. Called before
-    /// a message replaces the scene (`load`, `import`), so a misspelt field cannot throw a scene away;
-    /// every other message is checked after it ran.
+    /// a message replaces the scene (`load`, `import`) and after an edit's rehearsal
+    /// (`Session+Transaction.swift`), so a misspelt field changes nothing.
     func checkFieldsRead() throws {
         if let unknown = fieldLog?.unknownField() { throw unknown }
+    }
+
+    /// Throws `unknown-field` for a field of `object` (one message or one op of a list) or of the
+    /// objects inside it that its handler has not read: called by single-step edits before their one
+    /// engine call, so a misspelt field changes nothing.
+    func checkFieldsRead(of object: Fields) throws {
+        if let unknown = object.log?.unknownField(within: object.path) { throw unknown }
     }
 
     /// `error` with the nearest existing view, layout guide or constraint id suggested, when it names

@@ -162,7 +162,7 @@ public final class Session {
             if isStrict { try StrictJSON.check(text) }
             turnCount += 1
             let turn = Turn(requestID: requestID, serial: turnCount, limits: limits)
-            defer { work = turn.work }
+            defer { work = turn.work + turn.rehearsalWork }
             answer = try handle(message, turn: turn, nested: false)
             if let unknown = log?.unknownField() { throw unknown }
         } catch var error as ProtocolError {
@@ -242,6 +242,13 @@ public final class Session {
             send(kind: .error, failure)
         }
     }
+
+    /// The session's clock, seconds (manual or real: what `frames.time` reports), as of the latest
+    /// `receive` or `tick`.
+    public var clockTime: Double { scene.engine.time }
+
+    /// The limits the session runs under (as announced in `hello.limits`).
+    public var sessionLimits: SessionLimits { limits }
 
     /// Frames per second to stream while animating under the real-time clock (`clock.fps`: 30, 60 or 120).
     public var framesPerSecond: Int { clock.framesPerSecond }
@@ -384,6 +391,9 @@ final class Turn {
     /// The follower holding the controls that sent this turn's message to the session it follows, or
     /// nil for the session's own client (`Session+HandOver.swift`).
     weak var controller: Session?
+    /// Work units of the turn's rehearsal (`Session+Transaction.swift`): charged to the work bucket,
+    /// not to `maxWorkPerMessage`, so an edit fits a message as it did before edits were rehearsed.
+    var rehearsalWork = 0
     /// Animation blocks this turn started that have not ended; one `animationEnd` follows the last.
     var runningAnimations = 0
     /// False once any of them was interrupted.
@@ -393,6 +403,15 @@ final class Turn {
         self.requestID = requestID
         self.serial = serial
         self.limits = limits
+    }
+
+    /// A turn with this one's counts so far, for a rehearsal (`Session+Transaction.swift`): what the
+    /// rehearsal counts is thrown away with it.
+    func rehearsal() -> Turn {
+        let copy = Turn(requestID: requestID, serial: serial, limits: limits)
+        copy.opsRun = opsRun
+        copy.work = work
+        return copy
     }
 
     /// Notes that one of this turn's animation blocks ended; true when it was the last.
