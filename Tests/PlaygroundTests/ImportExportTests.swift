@@ -1,4 +1,5 @@
 import Foundation
+import IBFixtures
 import Testing
 @testable import Playground
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct ImportExportTests {
     /// A settings row: its own margins (12 pt on every side, not from the safe area), a label with an
     /// outlet, a switch (its frame 2 pt wider than its alignment rectangle) pinned to the trailing margin.
-    static let row = ImportProtocolTests.xib("""
+    static let row = IBFixture.xib("""
         <view contentMode="scaleToFill" insetsLayoutMarginsFromSafeArea="NO" id="row-1" userLabel="Row">
             <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
             <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>

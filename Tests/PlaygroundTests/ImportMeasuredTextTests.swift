@@ -1,4 +1,5 @@
 import Foundation
+import IBFixtures
 import Testing
 @testable import Playground
 
@@ -13,7 +14,7 @@ import Testing
     /// A 320 × 100 card with a one-line label, a two-line label written as `<string key="text">`, a
     /// text field, a title-only button in the default font and one with a 17 pt font and
     /// content insets. Every saved frame is deliberately wrong (10 × 10): measuring must not read them.
-    static let card = ImportProtocolTests.xib("""
+    static let card = IBFixture.xib("""
         <view contentMode="scaleToFill" id="card-1" userLabel="Card">
             <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
             <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
