@@ -21,6 +21,9 @@ export class DemoSteps {
     this.current = null;
     /** False while following: the presenter steps, not this page. */
     this.enabled = true;
+    /** True while this page shares its session or is in presenter mode: the bar is a presenter's tool,
+     *  and at other times the canvas keeps its room. */
+    this.presenting = false;
     prev.addEventListener('click', () => this.go(this.current.index - 1));
     next.addEventListener('click', () => this.go(this.current.index + 1));
   }
@@ -35,9 +38,15 @@ export class DemoSteps {
     this.render();
   }
 
-  /** Shows or hides the bar (hidden while following or for a scene without steps). */
+  /** Shows or hides the bar (hidden while following, when not presenting, or for a scene without steps). */
   setEnabled(on) {
     this.enabled = on;
+    this.render();
+  }
+
+  /** Shows the bar only while presenting (sharing live or presenter mode). */
+  setPresenting(on) {
+    this.presenting = on;
     this.render();
   }
 
@@ -62,7 +71,7 @@ export class DemoSteps {
   render() {
     const { bar, title, prev, next } = this.el;
     const step = this.current;
-    bar.hidden = !this.enabled || !step || step.count === 0;
+    bar.hidden = !this.enabled || !this.presenting || !step || step.count === 0;
     if (bar.hidden) return;
     title.textContent = step.index < 0
       ? `Demo: ${step.count} steps. Next starts it.`

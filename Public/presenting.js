@@ -171,6 +171,7 @@ export class Presenting {
     el.count.hidden = !this.code;
     el.share.textContent = this.code ? `Sharing ${this.code}` : 'Share live';
     this.pointer.setSending(Boolean(this.code));
+    this.updateStepsBar();
     if (!this.code) {
       if (el.dialog.open) el.dialog.close();
       this.followers = 0;
@@ -343,6 +344,12 @@ export class Presenting {
     this.el.mode.setAttribute('aria-pressed', String(on));
     this.el.panels.hidden = !on;
     if (!on) this.setPanelsHidden(false);
+    this.updateStepsBar();
+  }
+
+  /** The demo steps bar shows while this page presents: sharing live or in presenter mode. */
+  updateStepsBar() {
+    this.steps.setPresenting(Boolean(this.code) || document.body.dataset.presenter === 'on');
   }
 
   setPanelsHidden(hidden) {
