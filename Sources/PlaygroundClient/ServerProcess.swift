@@ -6,6 +6,9 @@ public final class ServerProcess: Sendable {
     /// The server's WebSocket URL, `ws://HOST:PORT/`.
     public let url: String
     private let process: Process
+    /// The session journal's folder made for this server (`--state`), removed by `stop()`; nil when
+    /// `arguments` chose one (`--state`/`--no-state`).
+    private let stateDirectory: String?
 
     /// `LAYOUT_PLAYGROUND_BIN` when set, else `.build/debug/layout-playground` under the current
     /// directory (`swift test` runs in the package root).
@@ -15,15 +18,20 @@ public final class ServerProcess: Sendable {
     }
 
     /// Runs `binary` with `--port 0` and `arguments` (default `--rate 0`: no rate limits for tests) and
-    /// waits for its listening line. Throws `PlaygroundClientError.serverDidNotStart` when the binary is
+    /// waits for its listening line. Unless `arguments` name `--state` or `--no-state`, the server
+    /// journals its sessions in a fresh temporary folder of its own, so servers started side by side
+    /// never share (and lock) one journal. Throws `PlaygroundClientError.serverDidNotStart` when the binary is
     /// missing, cannot run, or exits or prints something else first.
     public init(binary: String = ServerProcess.defaultBinary, arguments: [String] = ["--rate", "0"]) throws {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw PlaygroundClientError.serverDidNotStart("\(binary) not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
         }
+        let choosesState = arguments.contains { ["--state", "--no-state"].contains($0.split(separator: "=").first.map(String.init)) }
+        let state = choosesState ? nil
+            : FileManager.default.temporaryDirectory.appendingPathComponent("layout-playground-state-\(UUID().uuidString)").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--port", "0"] + arguments
+        process.arguments = ["--port", "0"] + arguments + (state.map { ["--state", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -42,12 +50,14 @@ public final class ServerProcess: Sendable {
         guard text.hasPrefix(prefix) else {
             process.terminate()
             process.waitUntilExit()
+            if let state { try? FileManager.default.removeItem(atPath: state) }
             throw PlaygroundClientError.serverDidNotStart("first line was \(text.debugDescription)")
         }
         // The rest of the output is never read: the server prints only connection lines, which a
         // test's few sessions do not fill a pipe with.
         url = "ws://" + text.dropFirst(prefix.count).trimmingCharacters(in: CharacterSet(charactersIn: "/ \r"))  + "/"
         self.process = process
+        stateDirectory = state
     }
 
     /// SIGTERM, then waits for the exit (the server closes its sockets with 1001 first).
@@ -56,6 +66,7 @@ public final class ServerProcess: Sendable {
             process.terminate()
             process.waitUntilExit()
         }
+        if let stateDirectory { try? FileManager.default.removeItem(atPath: stateDirectory) }
     }
 
     deinit { stop() }

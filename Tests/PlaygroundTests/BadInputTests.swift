@@ -82,8 +82,9 @@ import Testing
         let error = reply.last ?? [:]
         #expect(error["code"] as? String == "unknown-constraint")
         #expect((error["message"] as? String)?.hasPrefix("ops[1]:") == true)
-        // The first op took effect.
-        expectFrame(client.frame("navView"), [0, 5, 375, 62])
+        // Nothing took effect, the first op included (edits apply whole or not at all): the nav view
+        // stays where the scene puts it, navTop 0, so (0, 0) and 375 × 62.
+        expectFrame(client.frame("navView"), [0, 0, 375, 62])
     }
 }
 

@@ -67,19 +67,22 @@ import Testing
         let client = SessionClient()
         let reply = importing(client, textSizes: "measured")
         #expect(reply["type"] as? String == "scene")
-        // 17 pt: "Hello" is 6740 × 17 / 2816 = 40.689 pt → 41; a line is 3408 × 17 / 2816 = 20.574 pt → 21.
+        // 17 pt: "Hello" is 6740 × 17 / 2816 = 40.689 pt of advances, plus the system font's tracking
+        // at 17 pt (−26/1000 em = −0.442 pt) after each of its 5 characters: 40.689 − 2.21 = 38.479
+        // → 38.5 (up to the half point); a line is 3408 × 17 / 2816 = 20.574 pt → 21.
         // Centred on y = 50: top 50 − 10.5 = 39.5.
-        #expect(client.frame("greeting") == [20, 39.5, 41, 21])
-        // Two lines (the newline ends the first): 2 × 20.574 = 41.148 → 41.5; each line 41 wide.
-        #expect(client.frame("note") == [20, 0, 41, 41.5])
-        // Rounded rect field: the placeholder's 41 × 21 plus 7 pt each side: 55 × 35.
-        #expect(client.frame("field") == [100, 0, 55, 35])
-        // Default 15 pt button title: 6740 × 15 / 2816 = 35.902 → 36; line 3408 × 15 / 2816 = 18.153
-        // → 18.5, plus UIKit's 6 pt above and below: 30.5.
-        #expect(client.frame("plain") == [200, 0, 36, 30.5])
-        // 17 pt title with 10 pt side insets (no default vertical padding then): 41 + 20 = 61 wide,
+        #expect(client.frame("greeting") == [20, 39.5, 38.5, 21])
+        // Two lines (the newline ends the first): 2 × 20.574 = 41.148 → 41.5; each line 38.5 wide.
+        #expect(client.frame("note") == [20, 0, 38.5, 41.5])
+        // Rounded rect field: the placeholder's 38.5 × 21 plus 7 pt each side: 52.5 × 35.
+        #expect(client.frame("field") == [100, 0, 52.5, 35])
+        // Default 15 pt button title: 6740 × 15 / 2816 = 35.902, tracking at 15 pt −16/1000 em = −0.24 pt
+        // × 5 characters: 34.702 → 35; line 3408 × 15 / 2816 = 18.153 → 18.5, plus UIKit's 6 pt above
+        // and below: 30.5.
+        #expect(client.frame("plain") == [200, 0, 35, 30.5])
+        // 17 pt title with 10 pt side insets (no default vertical padding then): 38.5 + 20 = 58.5 wide,
         // 21 tall, its bottom on the card's: y = 100 − 21 = 79.
-        #expect(client.frame("padded") == [200, 79, 61, 21])
+        #expect(client.frame("padded") == [200, 79, 58.5, 21])
         let views = (reply["scene"] as? [String: Any])?["views"] as? [[String: Any]] ?? []
         let note = views.first { $0["id"] as? String == "note" }
         #expect(note?["kind"] as? String == "label")

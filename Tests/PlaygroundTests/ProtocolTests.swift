@@ -14,7 +14,8 @@ import Testing
         // The pickers' titles: the scene documents' "title" and the device presets' names.
         let scenes = hello["sceneTitles"] as? [String: String] ?? [:]
         #expect(scenes["search-bar"] == "Search bar pushes the nav bar away")
-        #expect(scenes.count == 5)
+        #expect(scenes["keyboard-form"] == "Form that scrolls above the keyboard")
+        #expect(scenes.count == 6)  // one title for each of the six scenes above
         let devices = hello["deviceTitles"] as? [String: String] ?? [:]
         #expect(devices["iphone-8"] == "iPhone 8")
         #expect(devices["ipad"] == "iPad Air")
