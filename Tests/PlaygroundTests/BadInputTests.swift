@@ -103,4 +103,22 @@ import Testing
         #expect(load?["code"] as? String == "unknown-field")
         #expect(load?["suggestion"] as? String == "name")
     }
+
+    /// The typo is blamed, not a correctly spelt field the handler had not reached: `constriant` is one
+    /// swap of adjacent letters from `constraint`, `constant` two insertions.
+    @Test func theTypoIsBlamedNotTheFieldBesideIt() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar"])
+        let cases: [(text: String, field: String, suggestion: String)] = [
+            (#"{"type":"set","constriant":"navTop","constant":20,"id":"x"}"#, "constriant", "constraint"),
+            (#"{"type":"set","veiw":"navView","alpha":0.5,"id":"x"}"#, "veiw", "view"),
+            (#"{"tpye":"load","name":"keyboard","id":"x"}"#, "tpye", "type"),
+        ]
+        for (text, field, suggestion) in cases {
+            let error = client.send(text: text).last { $0["type"] as? String == "error" }
+            #expect(error?["code"] as? String == "unknown-field", "\(text)")
+            #expect(error?["field"] as? String == field, "\(text)")
+            #expect(error?["suggestion"] as? String == suggestion, "\(text)")
+        }
+    }
 }

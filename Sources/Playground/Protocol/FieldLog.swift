@@ -52,4 +52,27 @@ final class FieldLog {
         }
         return nil
     }
+
+    /// The unread key nearest to one of `names` (the fields a `missing-field` error says are needed),
+    /// as an `unknown-field` error whose suggestion is that name; nil when no unread key is a plausible
+    /// typo (`Suggestion.nearest`) of any of them. Keys are ranked by `Suggestion.alignmentDistance`,
+    /// so a key merely unread because the handler stopped early (`constant`, 2 from `constraint`) is
+    /// not blamed for a misspelt one beside it (`constriant`, 1).
+    func misspelling(ofOneOf names: [String]) -> ProtocolError? {
+        var best: (distance: Int, location: String, name: String)?
+        for path in order {
+            guard let node = nodes[path], !node.freeForm else { continue }
+            for key in node.raw.keys.sorted() where !node.read.contains(key) {
+                guard let name = Suggestion.nearest(to: key, in: names) else { continue }
+                let distance = Suggestion.alignmentDistance(Array(key.unicodeScalars), Array(name.unicodeScalars))
+                if let current = best, current.distance <= distance { continue }
+                best = (distance, path.isEmpty ? key : "\(path).\(key)", name)
+            }
+        }
+        guard let best else { return nil }
+        var error = ProtocolError("unknown-field", "unknown field '\(best.location.prefix(200))': did you mean '\(best.name)'?")
+        error.field = best.location
+        error.suggestion = best.name
+        return error
+    }
 }

@@ -44,4 +44,24 @@ enum Suggestion {
         }
         return previous[b.count]
     }
+
+    /// The optimal string alignment distance (Levenshtein's edits plus the swap of two adjacent
+    /// scalars at cost 1; F. J. Damerau, 1964): `constriant` is 1 from `constraint`, `constant` 2. Used
+    /// to rank typos, where a swapped pair is the commonest slip.
+    static func alignmentDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { rows[i][0] = i }
+        for j in 0...b.count { rows[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var best = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, rows[i - 2][j - 2] + 1) }
+                rows[i][j] = best
+            }
+        }
+        return rows[a.count][b.count]
+    }
 }

@@ -31,4 +31,11 @@ extension Session {
         default: return error
         }
     }
+
+    /// The names a `missing-field` message quotes (`'set' needs the field 'constraint' or 'view'` gives
+    /// `set`, `constraint` and `view`): the fields a misspelt key may have meant.
+    static func quotedNames(in message: String) -> [String] {
+        message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
 }

@@ -169,8 +169,7 @@ public final class Session {
             error = withSuggestedID(error)
             // A required field that is missing because it was misspelt: an unread field nearest to one
             // the error names as missing. Name the typo, and keep what was missing in the message.
-            if error.code == "missing-field", let unknown = log?.unknownField(),
-               let suggestion = unknown.suggestion, error.message.contains("'\(suggestion)'") {
+            if error.code == "missing-field", let unknown = log?.misspelling(ofOneOf: Self.quotedNames(in: error.message)) {
                 var named = ProtocolError(unknown.code, "\(unknown.message); \(error.message)")
                 named.field = unknown.field
                 named.suggestion = unknown.suggestion
