@@ -113,7 +113,10 @@ const scenes = new Scenes({ connection, log, renderer, controls, editor, frames,
   onRoot: () => devices.sync(),
   onChanged: () => {
     link.update();
-    explain.refresh();
+    // A view the new scene lacks is not asked about: the selection lets it go after this.
+    const kept = scenes.scene?.views?.some((view) => view.id === explain.viewId);
+    if (kept) explain.refresh();
+    else explain.follow(null);
     presenting.sceneChanged();
   },
   onHistory: (left) => history.show(left),

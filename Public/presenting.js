@@ -343,7 +343,8 @@ export class Presenting {
     else delete document.body.dataset.presenter;
     this.el.mode.setAttribute('aria-pressed', String(on));
     this.el.panels.hidden = !on;
-    if (!on) this.setPanelsHidden(false);
+    // A projector wants the canvas: the panels fold away on entering ("Show panels" brings them back).
+    this.setPanelsHidden(on);
     this.updateStepsBar();
   }
 

@@ -631,3 +631,15 @@ def test_drop_a_xib_on_the_canvas(driver, server):
     # The badge: leading 20, top 30, 100 × 40, from its four constraints.
     frame = wait_for(driver, "const f = window.playground.frames.badge; return f && f.frame")
     assert frame == [20, 30, 100, 40]
+
+
+def test_switching_scenes_with_a_view_selected_logs_nothing(driver, server):
+    # tableView is in search-bar but not in date-picker: the explain panel must not ask about it.
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.execute_script("window.playground.select('tableView')")
+    settle(driver)
+    driver.find_element(By.CSS_SELECTOR, '#scene-select option[value="date-picker"]').click()
+    wait_for(driver, "return window.playground.scene && window.playground.scene.name === 'date-picker'")
+    settle(driver)
+    assert driver.find_elements(By.CSS_SELECTOR, "#log .log-error") == []
+    assert console_errors(driver) == []

@@ -225,8 +225,10 @@ def test_presenter_mode_fits_1280_by_800_and_folds_the_panels(driver, server):
     # Nothing runs off the side at 1280 px; the page still fits the window's height.
     assert driver.execute_script("return document.documentElement.scrollWidth") <= 1280
     assert driver.execute_script("return document.documentElement.scrollHeight") <= 800
-    driver.find_element(By.ID, "panels-toggle").click()
+    # The panels fold away on entering; the canvas takes their room. "Show panels" brings them back.
     wait_for(driver, "return getComputedStyle(document.getElementById('panel')).display === 'none'")
     wait_for(driver, f"return document.getElementById('canvas').getBoundingClientRect().width > {before} + 300")
+    driver.find_element(By.ID, "panels-toggle").click()
+    wait_for(driver, "return getComputedStyle(document.getElementById('panel')).display !== 'none'")
     driver.find_element(By.ID, "presenter-mode").click()
     wait_for(driver, "return !document.body.dataset.presenter && getComputedStyle(document.getElementById('panel')).display !== 'none'")

@@ -153,3 +153,20 @@ def test_the_folder_cap_stops_new_recordings():
         assert len(files) == 1, files
         last = lines(Path(folder, files[0]))[-1]
         assert last["kind"] == "truncated" and "2048" in last["reason"], last
+
+
+def test_a_session_that_shared_replays():
+    """share → set → unshare with nobody following: the replay answers `shared` and `ok` as the server did
+    (the share's code and link are the one difference set aside)."""
+    async def shared_session(client):
+        await client.request({"type": "clock", "mode": "manual"})
+        await client.request({"type": "load", "name": "search-bar"})
+        shared = await client.request({"type": "share"})
+        assert shared[-1]["type"] == "shared", shared
+        await client.request({"type": "set", "constraint": "navTop", "constant": -20})
+        await client.request({"type": "unshare"})
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = record(folder, shared_session)
+        status, output = replay(path)
+        assert status == 0, output

@@ -44,7 +44,12 @@ public struct RecordingReplay {
         guard let first = lines.first, case let .session(id, start, strict, limits) = first.line else {
             throw RecordingError("line 1: a recording starts with a session line")
         }
-        let session = Session(id: id, now: start, limits: SessionLimits(announcement: limits), strict: strict)
+        let sessionLimits = SessionLimits(announcement: limits)
+        let session = Session(id: id, now: start, limits: sessionLimits, strict: strict)
+        // A recorded `share` is answered as the server answered it (its code and link aside): the
+        // replayed session shares into a registry of its own, which no follower ever joins.
+        session.shareRegistry = LocalShareRegistry(maxSharedSessions: sessionLimits.maxSharedSessions,
+                                                   maxFollowers: sessionLimits.maxFollowers)
         var outcome = Outcome()
         func note(_ line: Int, _ message: String) {
             guard outcome.differences.count < limit else {
