@@ -5,11 +5,17 @@
 //
 // One socket; requests get a fresh numeric `id` and their promise settles with the message whose `re`
 // echoes it (docs/PROTOCOL.md, "Conventions"); with `reconnect` (default) a closed socket is reopened
-// after an exponential backoff with jitter.
+// after an exponential backoff with jitter. With `rejoin` (default) the newest resume token (`hello`,
+// `rejoined`) is kept, and a new socket's first request is `rejoin` with it, so a dropped connection
+// takes its session back (scene, clock, animations, share) instead of starting a new one.
 //
 // Events (CustomEvent, payload in `detail`):
 //   "state"   { state: "connecting" | "open" | "closed", retryIn?: ms, attempt }
 //   "message" the decoded server message (every message, answers included), in arrival order
+//   "session" { hello, rejoined, refused }: the socket's session is settled, once per socket, after
+//             its `hello` and, when a token was held, the answer to `rejoin`: `rejoined` is that
+//             answer (the old session is back) or null (a new session: `hello`'s); `refused` is the
+//             rejoin's error code (`expired`, `unknown-token`, …) or null when none was tried
 //
 // Exports Connection, ConnectionClosedError and SUBPROTOCOL.
 
@@ -35,6 +41,10 @@ export class Connection extends EventTarget {
    * @param {number} [options.maxDelay]  …up to this, ms (default 10000); each delay is 75–100 % of it
    * @param {number} [options.requestTimeout]  ms before a request without an answer rejects (default 20000)
    * @param {typeof WebSocket} [options.WebSocket]  the WebSocket class (default `globalThis.WebSocket`)
+   * @param {boolean} [options.rejoin]  take the session back on a new socket (default true)
+   * @param {{ get(): string|null, set(token: string|null): void }} [options.tokenStore]  where the
+   *   resume token is kept beyond this object (the page: sessionStorage, so a reload rejoins); its
+   *   token, read once here, is the first one tried (default: none, the token lives in memory)
    * @throws {TypeError} without a `url`, or when no WebSocket class is available
    */
   constructor({
@@ -45,6 +55,8 @@ export class Connection extends EventTarget {
     maxDelay = 10000,
     requestTimeout = 20000,
     WebSocket: socketClass = globalThis.WebSocket,
+    rejoin = true,
+    tokenStore = null,
   } = {}) {
     super();
     if (typeof url !== 'string' || url === '') throw new TypeError('Connection needs a url (ws://HOST:PORT/)');
@@ -58,6 +70,12 @@ export class Connection extends EventTarget {
     this.maxDelay = maxDelay;
     this.requestTimeout = requestTimeout;
     this.WebSocket = socketClass;
+    this.rejoin = rejoin;
+    this.tokenStore = tokenStore;
+    /** The newest resume token (32 hex digits) of this connection's session, or null. */
+    this.resumeToken = readToken(tokenStore);
+    /** The settled session of the open socket, { id, rejoined }, or null before the "session" event. */
+    this.session = null;
     this.state = 'closed';
     this.socket = null;
     /** The server's last `hello` (session id, scenes, devices, limits, `strict`), null before the first. */
@@ -83,16 +101,16 @@ export class Connection extends EventTarget {
   }
 
   /**
-   * Resolves with the `hello` once the socket is open and the server has greeted it (at once when it
-   * already has); rejects with ConnectionClosedError if the socket closes first without `reconnect`.
+   * Resolves with the `hello` once the socket is open, the server has greeted it and its session is
+   * settled (a `rejoin`, when one was sent, answered); at once when it already is. Rejects with
+   * ConnectionClosedError if the socket closes first without `reconnect`.
    */
   ready() {
-    if (this.isOpen && this.hello) return Promise.resolve(this.hello);
+    if (this.isOpen && this.session) return Promise.resolve(this.hello);
     return new Promise((resolve, reject) => {
-      const onMessage = (event) => {
-        if (event.detail.type !== 'hello') return;
+      const onSession = (event) => {
         cleanUp();
-        resolve(event.detail);
+        resolve(event.detail.hello);
       };
       const onState = (event) => {
         if (event.detail.state !== 'closed' || (this.reconnect && !this.stopped)) return;
@@ -100,10 +118,10 @@ export class Connection extends EventTarget {
         reject(new ConnectionClosedError());
       };
       const cleanUp = () => {
-        this.removeEventListener('message', onMessage);
+        this.removeEventListener('session', onSession);
         this.removeEventListener('state', onState);
       };
-      this.addEventListener('message', onMessage);
+      this.addEventListener('session', onSession);
       this.addEventListener('state', onState);
     });
   }
@@ -118,6 +136,7 @@ export class Connection extends EventTarget {
   open() {
     clearTimeout(this.retryTimer);
     this.hello = null;
+    this.session = null;
     this.setState('connecting');
     let socket;
     try {
@@ -161,7 +180,10 @@ export class Connection extends EventTarget {
       return;
     }
     if (!message || typeof message !== 'object') return;
-    if (message.type === 'hello') this.hello = message;
+    // The rejoin goes out before anyone hears the hello, so it is the socket's first request and
+    // whatever listeners send after it runs on the session it settles.
+    const hello = message.type === 'hello';
+    const rejoining = hello && this.greeted(message);
     // The first answer to a request settles its promise; animationEnd is a later event with the
     // same `re` for animate/action and is only dispatched.
     if (message.re !== undefined && message.re !== null && message.type !== 'animationEnd') {
@@ -174,6 +196,45 @@ export class Connection extends EventTarget {
       }
     }
     this.dispatchEvent(new CustomEvent('message', { detail: message }));
+    if (hello && !rejoining) this.settle(message, null, null);
+  }
+
+  /**
+   * A `hello`: sends `rejoin` with the held token when there is one and returns true (the answer
+   * settles the session); false when the hello's new session is the one (settled by the caller).
+   */
+  greeted(hello) {
+    this.hello = hello;
+    const token = this.resumeToken;
+    if (!this.rejoin || !token || token === hello.resumeToken) return false;
+    const socket = this.socket;
+    this.request({ type: 'rejoin', token }).then((answer) => {
+      if (socket !== this.socket) return;
+      if (answer.type === 'rejoined') this.settle(hello, answer, null);
+      else this.settle(hello, null, typeof answer.code === 'string' ? answer.code : 'error');
+    }, () => {
+      // Closed before the answer: the token is kept and the next socket tries it again. Still open
+      // (no answer in time): the hello's new session is the one.
+      if (socket === this.socket && this.isOpen) this.settle(hello, null, 'no-answer');
+    });
+    return true;
+  }
+
+  /** Keeps the settled session's token and tells the "session" listeners. */
+  settle(hello, rejoined, refused) {
+    const token = rejoined ? (rejoined.resumeToken ?? this.resumeToken) : hello.resumeToken;
+    this.keepToken(typeof token === 'string' ? token : null);
+    this.session = { id: rejoined ? rejoined.session : hello.session, rejoined: Boolean(rejoined) };
+    this.dispatchEvent(new CustomEvent('session', { detail: { hello, rejoined, refused } }));
+  }
+
+  keepToken(token) {
+    this.resumeToken = token;
+    try {
+      this.tokenStore?.set(token);
+    } catch (error) {
+      console.warn('The resume token could not be stored:', error);
+    }
   }
 
   onClose() {
@@ -231,5 +292,16 @@ export class Connection extends EventTarget {
         reject(error);
       }
     });
+  }
+}
+
+/** The token a store holds (null without a store, or when reading it throws). */
+function readToken(store) {
+  try {
+    const token = store?.get();
+    return typeof token === 'string' && token !== '' ? token : null;
+  } catch (error) {
+    console.warn('The resume token could not be read:', error);
+    return null;
   }
 }
