@@ -116,7 +116,7 @@ def test_rejoin_after_a_dropped_socket_restores_the_running_animation(server):
         follower, joined = await follower_of(server, code)
         # A follower never learns the owner's token.
         assert token not in json.dumps(joined)
-        await owner.receive()   # followers: 1
+        listed = await owner.receive()   # followers: 1, the follower's session id
         await owner.request({"type": "animate", "duration": 1, "curve": "linear",
                              "ops": [{"type": "set", "constraint": "top", "constant": 300},
                                      {"type": "layoutIfNeeded", "view": "root"}]})
@@ -133,6 +133,9 @@ def test_rejoin_after_a_dropped_socket_restores_the_running_animation(server):
         assert back[0]["views"]["bar"]["frame"] == [0, 150, 200, 40]
         assert back[1]["session"] == hello["session"] and back[1]["resumeToken"] == token
         assert back[1]["scene"]["name"] == "bar" and back[1]["shared"] == code and back[1]["followers"] == 1
+        # The followers as the `followers` event listed them, and the owner holds the controls.
+        assert back[1]["followerIds"] == listed["followers"] and len(listed["followers"]) == 1, back[1]
+        assert back[1]["controller"] is None
         # The animation goes on from 0.25 under the same manual clock: 100 + 200 × 0.75 = 250.
         moved = await again.request({"type": "advance", "seconds": 0.5})
         assert moved[0]["views"]["bar"]["frame"] == [0, 250, 200, 40], moved

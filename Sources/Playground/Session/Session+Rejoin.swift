@@ -44,6 +44,10 @@ extension Session {
             "type": "rejoined", "re": turn.requestID ?? NSNull(), "session": session.id,
             "resumeToken": session.resumeToken, "scene": SceneWriter.document(of: session.scene),
             "followers": session.sharing?.followers.count ?? 0, "shared": session.sharing?.code ?? NSNull(),
+            // What the `followers` event would list, so a client back from a drop (or a reloaded page)
+            // can hand over and take back without waiting for the followers to change.
+            "followerIds": session.sharing?.followers.map(\.id) ?? [],
+            "controller": session.sharing?.controller?.id ?? NSNull(),
         ])
         replacement = session
     }
