@@ -212,17 +212,39 @@ $('log-clear').addEventListener('click', () => log.clear());
 
 // ---------------------------------------------------------------- server messages
 
-function onHello(message) {
-  const session = message.session ?? null;
-  const names = Array.isArray(message.scenes) ? message.scenes : [];
+/**
+ * A settled session (the connection's "session" event): the old one taken back (`rejoined`) continues
+ * as it stands; a new one opens the wanted scene or follows again.
+ */
+function onSession({ hello, rejoined, refused }) {
+  const names = Array.isArray(hello.scenes) ? hello.scenes : [];
+  const reconnected = status.reconnecting;
+  controls.setSceneTitles(hello.sceneTitles);
+  devices.fill(Array.isArray(hello.devices) ? hello.devices : [], hello.deviceTitles || {});
+  if (rejoined) {
+    // Scene, clock, animations and share are the server's as they were: nothing is loaded again,
+    // and the complete `frames` before the answer brought the canvas up to date.
+    status.showSession(rejoined.session ?? null, { rejoined: true });
+    log.info(`Rejoined session ${rejoined.session}: scene, clock and share as they were`);
+    if (rejoined.scene) scenes.rejoined(rejoined.scene, names);
+    return;
+  }
+  const session = hello.session ?? null;
   status.showSession(session);
+  if (refused && !presenting.following) log.info(`The session could not be taken back (${refused}); the scene is loaded into a new one`);
   log.info(`Connected${session ? ` (session ${session})` : ''}; ${names.length} scenes`);
-  controls.setSceneTitles(message.sceneTitles);
-  devices.fill(Array.isArray(message.devices) ? message.devices : [], message.deviceTitles || {});
   timeline.startSession();
-  // A follow link (#follow=CODE) watches someone else's session instead of opening a scene.
-  if (presenting.onHello()) scenes.list = names;
-  else scenes.open(names);
+  // A follow link (#follow=CODE) watches someone else's session instead of opening a scene; a
+  // follower whose connection dropped follows again by its code.
+  const following = presenting.onHello();
+  if (following) {
+    scenes.list = names;
+    following.then((code) => {
+      if (code && reconnected) status.showSession(`following ${code}`, { rejoined: true });
+    });
+  } else {
+    scenes.open(names);
+  }
 }
 
 function onFrames(message) {
@@ -232,14 +254,14 @@ function onFrames(message) {
 }
 
 connection.addEventListener('state', (event) => status.show(event.detail));
+connection.addEventListener('session', (event) => onSession(event.detail));
 connection.addEventListener('message', (event) => {
   const message = event.detail;
   switch (message.type) {
-    case 'hello': onHello(message); break;
     case 'frames': onFrames(message); break;
     case 'conflict': scenes.onConflict(message); break;
     case 'error': log.error(message.code, message.message, message.re != null ? `(request #${message.re})` : ''); break;
-    default: break; // ok, scene and animationEnd are handled by the requests that caused them
+    default: break; // hello is the session event's; ok, scene and animationEnd are handled by the requests that caused them
   }
 });
 

@@ -37,9 +37,10 @@ export class SceneLink {
     document.getElementById('share').addEventListener('click', () => this.copy());
   }
 
-  /** Rewrites the hash (without a history entry) shortly after the last call. */
+  /** Rewrites the hash (without a history entry) shortly after the last call; a follower's stays #follow=…. */
   update() {
     clearTimeout(this.timer);
+    if (document.body.dataset.following) return;
     this.timer = setTimeout(async () => {
       const { scene, edited, clips } = this.scenes;
       if (!scene) return;

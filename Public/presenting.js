@@ -1,10 +1,12 @@
 // Live presenting: sharing this page's session (`share`: a follow link, a join code and its QR code),
-// the follower count (`followers`), handing the controls to a follower (`handOver`), stopping
-// (`unshare`); following someone else's (`follow` from #follow=CODE or a typed code: the canvas large,
-// the panels hidden, "following NAME · live", the step title and the presenter's pointer); and the
-// presenter mode for projectors (large type, high contrast, panels that fold away).
+// the follower count (`followers`), handing the controls to a follower (`handOver`) and taking them
+// back (`takeBack`), stopping (`unshare`); following someone else's (`follow` from #follow=CODE or a
+// typed code: the canvas large, the panels hidden, "following NAME · live", the step title and the
+// presenter's pointer; the panels back while the presenter hands this page the controls, `controls`);
+// and the presenter mode for projectors (large type, high contrast, panels that fold away).
 //
-// document.body.dataset.sharing (the code), .following (the code) and .presenter ("on") tell the
+// document.body.dataset.sharing (the code), .following (the code), .controls ("granted": a follower
+// holds the controls; "handed": an owner handed them over) and .presenter ("on") tell the
 // stylesheet, and tests, where the page stands.
 //
 // Exports Presenting and followCodeFromHash().
@@ -51,12 +53,16 @@ export class Presenting {
     this.canHandOver = true;
     /** The answer to the last `handOver`, or null. */
     this.lastHandOver = null;
+    /** Owner: the session id of the follower holding the controls (`followers.controller`), or null. */
+    this.controller = null;
+    /** Follower: whether the presenter handed this page the controls (`controls`). */
+    this.hasControls = false;
     this.el = {
       share: $('present-share'), followButton: $('present-follow'), count: $('present-count'),
       mode: $('presenter-mode'), panels: $('panels-toggle'),
       dialog: $('share-dialog'), link: $('share-link'), copy: $('share-copy'), code: $('share-code'),
       qr: $('share-qr'), dialogCount: $('share-followers'), handOverRow: $('hand-over-row'),
-      handOverTo: $('hand-over-to'), handOver: $('hand-over'), unshare: $('unshare'),
+      handOverTo: $('hand-over-to'), handOver: $('hand-over'), takeBack: $('take-back'), unshare: $('unshare'),
       followDialog: $('follow-dialog'), followCode: $('follow-code'), followGo: $('follow-go'),
       followError: $('follow-error'), banner: $('follow-banner'), bannerText: $('follow-text'),
       bannerStep: $('follow-step'), leave: $('follow-leave'),
@@ -87,22 +93,23 @@ export class Presenting {
     el.copy.addEventListener('click', () => this.copyLink());
     el.unshare.addEventListener('click', () => this.unshare());
     el.handOver.addEventListener('click', () => this.handOver());
+    el.takeBack.addEventListener('click', () => this.takeBack());
     el.leave.addEventListener('click', () => this.leave());
     el.mode.addEventListener('click', () => this.setPresenterMode(document.body.dataset.presenter !== 'on'));
     el.panels.addEventListener('click', () => this.setPanelsHidden(document.body.dataset.panels !== 'hidden'));
   }
 
   /**
-   * A new session (`hello`): follows the code of #follow=… (or the one followed before a reconnect)
-   * and returns true; false when the page should open a scene of its own. A share does not outlive
-   * its connection's session, so it is cleared.
+   * A new session (not a rejoined one): follows the code of #follow=… (or the one followed before a
+   * reconnect) and returns the follow's promise (resolving to the code followed, or null when refused);
+   * false when the page should open a scene of its own. The old session's share went with it.
    */
   onHello() {
     this.setShared(null);
+    this.setControls(false);
     const code = this.following || followCodeFromHash();
     if (!code) return false;
-    this.follow(code, { fromLink: true });
-    return true;
+    return this.follow(code, { fromLink: true });
   }
 
   onState(state) {
@@ -114,12 +121,17 @@ export class Presenting {
     switch (message.type) {
       case 'followers': this.setFollowers(message); break;
       case 'rejoined':
-        // A session taken back after a dropped connection keeps its share and followers.
+        // A session taken back after a dropped connection keeps its share, its followers and who
+        // holds the controls; one rebuilt by a restarted server shares nothing.
         if (typeof message.shared === 'string') {
           this.setShared({ code: message.shared, link: `/#follow=${message.shared}` });
-          this.setFollowers({ count: message.followers });
+          this.setFollowers({ count: message.followers, followers: message.followerIds, controller: message.controller });
+        } else if (this.code) {
+          this.setShared(null);
+          toast('The share ended while the connection was down: share again for a new code.');
         }
         break;
+      case 'controls': if (this.following) this.setControls(message.granted === true, { tell: true }); break;
       case 'pointer': if (this.following) this.pointer.show(message); break;
       case 'step': if (this.following && message.re === null) this.showStep(message); break;
       case 'scene':
@@ -175,6 +187,7 @@ export class Presenting {
     if (!this.code) {
       if (el.dialog.open) el.dialog.close();
       this.followers = 0;
+      this.setController(null);
       return;
     }
     el.link.value = this.link;
@@ -190,10 +203,14 @@ export class Presenting {
     }
   }
 
-  /** A `followers` event (or the `shared` answer's count): the count, and whom to hand over to. */
+  /**
+   * A `followers` event (or the `shared` answer's count): the count, whom to hand over to, and who
+   * holds the controls ("Take back controls" shows while a follower does).
+   */
   setFollowers(message) {
     const count = Number.isInteger(message.count) ? message.count : 0;
     this.followers = count;
+    this.setController(typeof message.controller === 'string' ? message.controller : null);
     const text = `${count} following`;
     this.el.count.textContent = text;
     this.el.dialogCount.textContent = text;
@@ -207,6 +224,16 @@ export class Presenting {
       return option;
     }));
     this.el.handOverRow.hidden = !this.canHandOver || count === 0;
+  }
+
+  /** Owner: the follower holding the controls (null: this page holds them). */
+  setController(id) {
+    this.controller = this.code ? id : null;
+    const { takeBack } = this.el;
+    takeBack.hidden = !this.controller;
+    takeBack.title = this.controller ? `Follower ${this.controller} has the controls: take them back` : '';
+    if (this.controller) document.body.dataset.controls = 'handed';
+    else if (!this.following) delete document.body.dataset.controls;
   }
 
   async handOver() {
@@ -232,6 +259,23 @@ export class Presenting {
     toast('The controls were handed over.');
   }
 
+  /** Takes the controls back from the follower holding them, and re-reads the scene it edited. */
+  async takeBack() {
+    let answer;
+    try {
+      answer = await this.connection.request({ type: 'takeBack' });
+    } catch {
+      return;
+    }
+    if (answer.type === 'error') {
+      toast(`Take-back refused: ${answer.message ?? answer.code}`);
+      return;
+    }
+    this.setController(null);
+    toast('You have the controls again.');
+    this.scenes.refresh();
+  }
+
   async unshare() {
     try {
       await this.connection.request({ type: 'unshare' });
@@ -239,6 +283,7 @@ export class Presenting {
       return;
     }
     this.setShared(null);
+    this.setController(null);
     toast('Sharing stopped: followers were told.');
   }
 
@@ -268,13 +313,16 @@ export class Presenting {
     this.el.followError.hidden = false;
   }
 
-  /** Follows `code`; a refused link from the URL falls back to a scene of the page's own. */
+  /**
+   * Follows `code`; a refused link from the URL falls back to a scene of the page's own. Resolves to
+   * the code followed, or null when refused or closed.
+   */
   async follow(code, { fromLink }) {
     let answer;
     try {
       answer = await this.connection.request({ type: 'follow', code });
     } catch {
-      return; // closed: the next hello follows again
+      return null; // closed: the next hello follows again
     }
     if (answer.type !== 'scene' || !answer.following) {
       const reason = answer.code === 'unknown-code' ? `No one is sharing with the code ${code}.` : (answer.message ?? answer.code);
@@ -283,7 +331,7 @@ export class Presenting {
       } else {
         this.showFollowError(reason);
       }
-      return;
+      return null;
     }
     if (this.el.followDialog.open) this.el.followDialog.close();
     this.following = answer.following;
@@ -295,6 +343,20 @@ export class Presenting {
     this.stepTitle = '';
     if (answer.step) this.showStep(answer.step);
     this.updateBanner();
+    return this.following;
+  }
+
+  /**
+   * Follower: the presenter handed this page the controls (the panels come back, its edits run on the
+   * shared session) or took them back (read-only again). `tell`: say so in a toast.
+   */
+  setControls(granted, { tell = false } = {}) {
+    const changed = granted !== this.hasControls;
+    this.hasControls = granted;
+    if (granted) document.body.dataset.controls = 'granted';
+    else if (document.body.dataset.controls === 'granted') delete document.body.dataset.controls;
+    this.updateBanner();
+    if (tell && changed) toast(granted ? 'You have the controls: your edits play for everyone.' : 'The presenter took the controls back.');
   }
 
   showStep(step) {
@@ -308,7 +370,8 @@ export class Presenting {
     banner.hidden = !this.following;
     if (!this.following) return;
     const scene = this.scenes.scene;
-    bannerText.textContent = `following ${scene?.title || scene?.name || this.following} · live`;
+    const controls = this.hasControls ? ' · you have the controls' : '';
+    bannerText.textContent = `following ${scene?.title || scene?.name || this.following} · live${controls}`;
     bannerStep.textContent = this.stepTitle;
     bannerStep.hidden = !this.stepTitle;
   }
@@ -326,6 +389,7 @@ export class Presenting {
   stopFollowing(reason) {
     this.following = null;
     delete document.body.dataset.following;
+    this.setControls(false);
     this.pointer.reset();
     this.stepTitle = '';
     this.updateBanner();

@@ -62,9 +62,13 @@ export class Scenes {
     else if (wanted?.name) this.load(wanted.name);
   }
 
-  /** Picks a built-in scene through the URL (#scene=name), which keeps back and forward working. */
+  /**
+   * Picks a built-in scene through the URL (#scene=name), which keeps back and forward working; a
+   * follower holding the controls loads it directly (its URL keeps #follow=CODE).
+   */
   choose(name) {
     if (!name) return Promise.resolve();
+    if (document.body.dataset.following) return this.load(name);
     const hash = `#scene=${encodeURIComponent(name)}`;
     if (window.location.hash !== hash) {
       // hashchange (followHash) performs the load.
@@ -181,7 +185,26 @@ export class Scenes {
     }
     if (answer.type !== 'scene' || !answer.scene) return;
     this.cb.onHistory({ undo: answer.undo ?? 0, redo: answer.redo ?? 0 });
-    const scene = answer.scene;
+    this.show(answer.scene);
+  }
+
+  /**
+   * A session taken back (`rejoined`): its scene as it stands is shown, nothing is loaded. A page that
+   * had no scene yet (reloaded) counts it edited when its URL carries a scene (#s=…); the undo and redo
+   * counts are read with the scene once more.
+   * @param {object} scene  the `rejoined` answer's scene document
+   * @param {string[]} names  the built-in scene names from `hello`
+   */
+  rejoined(scene, names) {
+    this.list = names;
+    if (!this.scene) this.edited = new URLSearchParams(window.location.hash.replace(/^#/, '')).has('s');
+    this.controls.setScenes(names, scene.name);
+    this.show(scene);
+    this.refresh();
+  }
+
+  /** Shows a re-read scene: redrawn in place when its views are the same, applied anew otherwise. */
+  show(scene) {
     const key = (s) => JSON.stringify((s?.views || []).map((v) => [v.id, v.parent, v.color, v.label, v.kind, v.text,
       v.font, v.numberOfLines, v.lineBreakMode, v.textAlignment, v.placeholder, v.borderStyle, v.contentEdgeInsets]));
     const sameViews = key(scene) === key(this.scene);

@@ -54,7 +54,7 @@ export class LatestSender {
         const answer = await this.connection.request(build());
         if (answer?.type === 'error') onError?.(answer);
       } catch {
-        channel.next = null; // closed; the scene is reloaded on reconnect
+        channel.next = null; // closed: on reconnect the scene is read again (rejoined) or reloaded (a new session)
       } finally {
         track?.end();
       }

@@ -1,5 +1,7 @@
 // The connection's state in the top bar: "Connecting…", "Connected · session", "Disconnected ·
-// retrying in N s" with a Retry button; controls that need the server are disabled while closed.
+// reconnecting in N s" with a Retry button, then "Reconnecting…" and "Rejoined · session" when the
+// session was taken back (or "Connected · session" for a new one); controls that need the server are
+// disabled while closed. The status is a polite live region: screen readers hear each change.
 //
 // Exports ConnectionStatus.
 
@@ -27,6 +29,8 @@ export class ConnectionStatus {
     this.countdown = 0;
     /** Whether the connection was open since the last close was logged. */
     this.wasOpen = false;
+    /** Whether a dropped connection is being reopened (until the next session settles). */
+    this.reconnecting = false;
     this.retry.addEventListener('click', () => connection.retryNow());
   }
 
@@ -35,15 +39,17 @@ export class ConnectionStatus {
     const { text } = this;
     document.body.dataset.state = state;
     clearInterval(this.countdown);
-    if (state === 'connecting') {
-      text.textContent = 'Connecting…';
+    if (state === 'closed' && this.wasOpen) this.reconnecting = true;
+    if (state === 'connecting' || (state === 'open' && this.reconnecting)) {
+      // Open but not settled yet: the session is being taken back.
+      text.textContent = this.reconnecting ? 'Reconnecting…' : 'Connecting…';
     } else if (state === 'open') {
       text.textContent = 'Connected';
     } else if (retryIn) {
       const due = performance.now() + retryIn;
       const tick = () => {
         const seconds = Math.max(1, Math.ceil((due - performance.now()) / 1000));
-        text.textContent = `Disconnected · retrying in ${seconds} s`;
+        text.textContent = `Disconnected · reconnecting in ${seconds} s`;
       };
       tick();
       this.countdown = setInterval(tick, TICK_MS);
@@ -62,8 +68,14 @@ export class ConnectionStatus {
     }
   }
 
-  /** The session id from `hello` (null: none), next to "Connected". */
-  showSession(session) {
-    this.text.textContent = session ? `Connected · ${session}` : 'Connected';
+  /**
+   * The settled session (the Connection's "session" event): its id (null: none) after "Rejoined" when
+   * `rejoined` (the old session is back, or a follower follows again), else after "Connected".
+   */
+  showSession(session, { rejoined = false } = {}) {
+    this.reconnecting = false;
+    const word = rejoined ? 'Rejoined' : 'Connected';
+    this.text.textContent = session ? `${word} · ${session}` : word;
+    document.body.dataset.session = rejoined ? 'rejoined' : 'new';
   }
 }

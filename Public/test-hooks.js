@@ -19,7 +19,8 @@ const MAX_HISTORY = 2000;
  * window.playground:
  * - frames (view id → { frame, bounds, alpha, transform }), lastSeq, lastTime, keyboard, final: the stream
  * - scene, scenes, devices, ambiguity (view id → axes), clips (ids), selected, paused,
- *   timeline ({ start, end, expected } in session seconds), state (the connection's)
+ *   timeline ({ start, end, expected } in session seconds), state (the connection's), session (the
+ *   connection's settled session: { id, rejoined }, null while none is)
  * - draws, layout ({ ox, oy, scale, W, H }: root points → CSS px), renderer, and what the last drawing
  *   put where (CSS px in the canvas): labels (view names), texts (text views' lines), overlayLabels
  *   (the safe area's and keyboard's captions), badges (the constraint badges of the selected view and
@@ -32,7 +33,8 @@ const MAX_HISTORY = 2000;
  * - redraw(), hitTest(x, y) (CSS px in the canvas), send(message), load(name), refresh() (re-reads the scene,
  *   as the page does after its own edits), select(id), shareUrl()
  * - presenting: { code, link, followers, following, stepTitle, step ({ index, title, count } of the
- *   steps bar), pointer (the last `pointer` shown, with the dot's CSS position), qr ({ version,
+ *   steps bar), controller (owner: the follower holding the controls), hasControls (follower),
+ *   takeBackHidden, pointer (the last `pointer` shown, with the dot's CSS position), qr ({ version,
  *   mask, size, modules } drawn in the share dialog), rects (each drawn view's bounding box in root
  *   points, so two pages of different sizes compare) }
  */
@@ -70,6 +72,7 @@ export function installTestHooks({ connection, sender, renderer, frames, scenes,
     get scenes() { return scenes.list; },
     get devices() { return devices.list; },
     get state() { return connection.state; },
+    get session() { return connection.session; },
     get draws() { return renderer.drawCount; },
     get layout() { return renderer.layout; },
     get selected() { return selection.selected; },
@@ -127,6 +130,9 @@ function presentingState(presenting, renderer) {
       ...presenting.pointer.shown, dotHidden: dot.hidden, left: parseFloat(dot.style.left), top: parseFloat(dot.style.top),
     },
     handOverAnswer: presenting.lastHandOver,
+    controller: presenting.controller,
+    hasControls: presenting.hasControls,
+    takeBackHidden: document.getElementById('take-back').hidden,
     handOverHidden: document.getElementById('hand-over-row').hidden,
     qr: presenting.qr ? { ...presenting.qr, modules: Array.from(presenting.qr.modules) } : null,
     layout,
