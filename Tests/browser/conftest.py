@@ -27,12 +27,13 @@ WIDTH, HEIGHT = 1280, 800
 
 
 class Server(PlaygroundServer):
-    """A running server serving Public/ (`Tests/support/playground_server.py`), on `port` or a free one;
-    a server that does not start fails the test."""
+    """A running server serving Public/ (`Tests/support/playground_server.py`), on `port` or a free one,
+    with extra flags `args` (`--state DIR` names the journal's folder); a server that does not start
+    fails the test."""
 
-    def __init__(self, port=0):
+    def __init__(self, port=0, args=()):
         try:
-            super().__init__(BINARY, port=port, timeout=TIMEOUT, cwd=REPO, log_prefix="layout-playground-browser-")
+            super().__init__(BINARY, args, port=port, timeout=TIMEOUT, cwd=REPO, log_prefix="layout-playground-browser-")
         except ServerStartError as error:
             pytest.fail(str(error))
 
