@@ -4,30 +4,17 @@
 // Expected frames come from the search-bar scene's constraints by hand: navView is pinned to the
 // root's top (navTop, constant 0), full width 375 and 62 tall (navHeight): [0, 0, 375, 62]; navTop's
 // constant −10 moves it to y = −10.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Connection, ConnectionClosedError, SUBPROTOCOL } from '../../Public/connection.js';
+import { skipWithoutWebSocket as skip, startServer } from './playground-server.mjs';
 
-const binary = process.env.LAYOUT_PLAYGROUND_BIN ?? '.build/debug/layout-playground';
-// Debian 12's Node 18 has no WebSocket at all: there the browser test
-// (Tests/browser/test_connection_module.py) is the one that runs the module on its own.
-const skip = typeof WebSocket === 'function' ? false : `this Node (${process.version}) has no WebSocket`;
 let server;
 let url;
 
 before(async () => {
   if (skip) return;
-  server = spawn(binary, ['--port', '0', '--rate', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  while (!output.includes('\n')) {
-    const [chunk] = await once(server.stdout, 'data');
-    output += chunk;
-  }
-  const match = /^listening on http:\/\/([^/\s]+)\//.exec(output);
-  assert.ok(match, `the server did not start: ${output}`);
-  url = `ws://${match[1]}/`;
+  ({ process: server, url } = await startServer(['--rate', '0']));
 });
 
 after(() => server?.kill('SIGTERM'));

@@ -6,28 +6,18 @@
 // Expected frames come from the search-bar scene's constraints by hand: navView is pinned to the
 // root's top by navTop (constant 0), 375 wide and 62 tall; navTop's constant −10 puts it at
 // [0, −10, 375, 62].
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Connection } from '../../Public/connection.js';
+import { skipWithoutWebSocket as skip, startServer } from './playground-server.mjs';
 
-const binary = process.env.LAYOUT_PLAYGROUND_BIN ?? '.build/debug/layout-playground';
-const skip = typeof WebSocket === 'function' ? false : `this Node (${process.version}) has no WebSocket`;
 let server;
 let url;
 
 before(async () => {
   if (skip) return;
-  server = spawn(binary, ['--port', '0', '--rate', '0', '--no-state'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  while (!output.includes('\n')) {
-    const [chunk] = await once(server.stdout, 'data');
-    output += chunk;
-  }
-  const match = /^listening on http:\/\/([^/\s]+)\//.exec(output);
-  assert.ok(match, `the server did not start: ${output}`);
-  url = `ws://${match[1]}/`;
+  ({ process: server, url } = await startServer(['--rate', '0', '--no-state']));
 });
 
 after(() => server?.kill('SIGTERM'));
