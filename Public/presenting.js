@@ -53,6 +53,8 @@ export class Presenting {
     this.canHandOver = true;
     /** The answer to the last `handOver`, or null. */
     this.lastHandOver = null;
+    /** Owner: the followers' session ids as last listed, or null (not known). */
+    this.followerIds = null;
     /** Owner: the session id of the follower holding the controls (`followers.controller`), or null. */
     this.controller = null;
     /** Follower: whether the presenter handed this page the controls (`controls`). */
@@ -168,12 +170,19 @@ export class Presenting {
       toast(`Sharing is not available: ${answer.message ?? answer.code}`);
       return;
     }
+    // Sharing a shared session answers the same code: whom to hand over to and who drives stay.
+    const same = answer.code === this.code;
     this.setShared(answer);
-    this.setFollowers({ count: answer.followers ?? 0 });
+    this.setFollowers({
+      count: answer.followers ?? 0, followers: same ? this.followerIds : null, controller: same ? this.controller : null,
+    });
     this.el.dialog.showModal();
   }
 
-  /** Shows the share (`shared` answer) or clears it (null). */
+  /**
+   * Shows the share (`shared` answer) or clears it (null); the pointer starts being sent with the
+   * followers (`setFollowers`), which every caller gives next.
+   */
   setShared(answer) {
     const { el } = this;
     this.code = answer?.code ?? null;
@@ -182,7 +191,6 @@ export class Presenting {
     else delete document.body.dataset.sharing;
     el.count.hidden = !this.code;
     el.share.textContent = this.code ? `Sharing ${this.code}` : 'Share live';
-    this.pointer.setSending(Boolean(this.code));
     this.updateStepsBar();
     if (!this.code) {
       if (el.dialog.open) el.dialog.close();
@@ -211,6 +219,7 @@ export class Presenting {
     const count = Number.isInteger(message.count) ? message.count : 0;
     this.followers = count;
     this.setController(typeof message.controller === 'string' ? message.controller : null);
+    this.followerIds = Array.isArray(message.followers) ? message.followers : null;
     const text = `${count} following`;
     this.el.count.textContent = text;
     this.el.dialogCount.textContent = text;
@@ -229,6 +238,8 @@ export class Presenting {
   /** Owner: the follower holding the controls (null: this page holds them). */
   setController(id) {
     this.controller = this.code ? id : null;
+    // While a follower drives, the owner's pointer would be refused (`read-only`): it is not sent.
+    this.pointer.setSending(Boolean(this.code) && !this.controller);
     const { takeBack } = this.el;
     takeBack.hidden = !this.controller;
     takeBack.title = this.controller ? `Follower ${this.controller} has the controls: take them back` : '';

@@ -130,8 +130,15 @@ def follow(follower, url, code):
     wait_for(follower, "return window.playground.lastSeq !== null && window.playground.layout !== null")
 
 
-def status_text(browser):
-    return browser.find_element(By.ID, "status-text").text
+def shared_demo(presenter, follower, presenter_url, follower_url, nav_height):
+    """The presenter's page opens search-bar at `presenter_url`, sets navHeight and shares; the follower's
+    page follows from `follower_url`. Returns (the join code, the presenter's session id)."""
+    open_page(presenter, f"{presenter_url}#scene=search-bar", scene="search-bar")
+    set_nav_height(presenter, nav_height)
+    code = share(presenter)
+    follow(follower, follower_url, code)
+    wait_for(presenter, "return window.playground.presenting.followers === 1")
+    return code, presenter.execute_script("return window.playground.session.id")
 
 
 def wait_rejoined(browser, session):
@@ -153,15 +160,10 @@ def sent_types(browser):
 def test_the_presenter_rejoins_after_a_drop_and_the_follower_keeps_following(driver, follower_driver, server, proxies):
     presenter, follower = driver, follower_driver
     presenter_proxy, follower_proxy = proxies
-    open_page(presenter, presenter_proxy.url("#scene=search-bar"), scene="search-bar")
-    set_nav_height(presenter, 90)
-    wait_nav_frame(presenter, 90)
-    code = share(presenter)
-    follow(follower, follower_proxy.url(), code)
+    code, session_id = shared_demo(presenter, follower, presenter_proxy.url(), follower_proxy.url(), 90)
     wait_nav_frame(follower, 90)
-    wait_for(presenter, "return window.playground.presenting.followers === 1")
     session = presenter.execute_script("return window.playground.session")
-    assert session["rejoined"] is False
+    assert session == {"id": session_id, "rejoined": False}
 
     # The presenter's connection drops; the server keeps the session for the grace period.
     presenter.execute_script("window.playground.clearSent()")
@@ -210,12 +212,7 @@ def test_the_presenter_rejoins_after_a_drop_and_the_follower_keeps_following(dri
 
 def test_a_reloaded_presenter_page_keeps_its_session_and_share(driver, follower_driver, server):
     presenter, follower = driver, follower_driver
-    open_page(presenter, f"{server.url}#scene=search-bar", scene="search-bar")
-    set_nav_height(presenter, 80)
-    code = share(presenter)
-    follow(follower, server.url, code)
-    wait_for(presenter, "return window.playground.presenting.followers === 1")
-    session = presenter.execute_script("return window.playground.session.id")
+    code, session = shared_demo(presenter, follower, server.url, server.url, 80)
 
     presenter.refresh()   # the tab reloads: sessionStorage keeps the token
     wait_for(presenter, f"return document.getElementById('status-text').textContent === {json.dumps('Rejoined · ' + session)}")
@@ -283,6 +280,8 @@ def test_hand_over_and_take_back_across_both_pages(driver, follower_driver, serv
     assert presenter.find_element(By.ID, "take-back").is_displayed()
     assert presenter.find_element(By.ID, "present-count").text == "1 following"
     assert follower.execute_script("return document.body.dataset.controls") == "granted"
+    # The presenter's page sends nothing the server would refuse while the follower drives (its pointer).
+    assert "read-only" not in presenter.find_element(By.ID, "log").text
 
     # Take back: the follower is read-only again, the presenter edits, the follower sees it.
     presenter.find_element(By.ID, "take-back").click()
@@ -309,12 +308,7 @@ def restart_on_the_same_journal(presenter, follower):
     state = tempfile.mkdtemp(prefix="layout-playground-rejoin-state-")
     first = Server(args=["--state", state])
     try:
-        open_page(presenter, f"{first.url}#scene=search-bar", scene="search-bar")
-        set_nav_height(presenter, 90)
-        code = share(presenter)
-        follow(follower, first.url, code)
-        wait_for(presenter, "return window.playground.presenting.followers === 1")
-        session = presenter.execute_script("return window.playground.session.id")
+        code, session = shared_demo(presenter, follower, first.url, first.url, 90)
     finally:
         first.process.kill()
         first.process.wait()
