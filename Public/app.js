@@ -1,8 +1,9 @@
 // The page's entry point: builds the connection, the panels and the page's parts, wires them
 // together (server messages in, user actions out) and connects. Exports nothing.
 //
-// document.body.dataset.state ("connecting" | "open" | "closed"), .scene (the loaded scene's name),
-// .loading and .paused tell the stylesheet, and tests, where the page stands. Opened with
+// document.body.dataset.state ("connecting" | "open" | "closed"), .session ("new" | "rejoined": the
+// settled session, status.js), .scene (the loaded scene's name), .loading and .paused tell the
+// stylesheet, and tests, where the page stands. Opened with
 // ?test-hooks (the browser tests do), the page also loads test-hooks.js: window.playground.
 
 import { CanvasScrolling } from './scrolling.js';

@@ -33,6 +33,8 @@ class CuttableProxy:
         self.port = self.listener.getsockname()[1]
         self.lock = threading.Lock()
         self.sockets = []
+        # While set, new connections are closed at once (the link is still down).
+        self.refusing = threading.Event()
         threading.Thread(target=self.accept, daemon=True).start()
 
     def accept(self):
@@ -41,6 +43,9 @@ class CuttableProxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return   # closed
+            if self.refusing.is_set():
+                client.close()
+                continue
             try:
                 upstream = socket.create_connection(("127.0.0.1", self.target_port))
             except OSError:
@@ -299,6 +304,39 @@ def test_hand_over_and_take_back_across_both_pages(driver, follower_driver, serv
     assert refused["code"] == "read-only"
     presenter.execute_script("return window.playground.send({ type: 'unshare' })")
     wait_for(follower, "return !document.body.dataset.following")
+
+
+def test_past_the_grace_the_page_loads_its_scene_into_a_new_session(driver, follower_driver):
+    """`rejoin` answers `expired`: the page falls back to a new session with its edited scene loaded again;
+    the share ended with the old session (the follower was told `ended`)."""
+    presenter, follower = driver, follower_driver
+    short = Server(args=["--resume-grace", "1"])
+    proxy = CuttableProxy(short.port)
+    try:
+        code, session = shared_demo(presenter, follower, proxy.url(), short.url, 90)
+        proxy.refusing.set()
+        proxy.cut()
+        # The server ends the parked session after 1 s (its timer): the follower is told, its page
+        # goes back to a scene of its own.
+        wait_for(follower, "return !document.body.dataset.following", timeout=15)
+        proxy.refusing.clear()
+        wait_for(presenter, "return document.body.dataset.session === 'new' && "
+                            "document.getElementById('status-text').textContent.startsWith('Connected · ')", timeout=20)
+        fresh = presenter.execute_script("return window.playground.session")
+        assert fresh["rejoined"] is False and fresh["id"] != session
+        assert "could not be taken back (expired)" in presenter.find_element(By.ID, "log").text
+        # The scene as it was, loaded into the new session: navHeight 90, navView [0, 0, 375, 90].
+        wait_for(presenter, "return window.playground.sent.some((m) => m.type === 'load')")
+        wait_for(presenter, "return window.playground.scene.constraints.find((c) => c.id === 'navHeight').constant === 90")
+        wait_nav_frame(presenter, 90)
+        assert presenter.execute_script("return window.playground.presenting.code") is None
+        assert presenter.find_element(By.ID, "present-share").text == "Share live"
+    finally:
+        for browser in (presenter, follower):
+            browser.get("about:blank")
+            browser.get_log("browser")   # refused connections while the link was down: expected here only
+        proxy.close()
+        assert short.stop() == 0
 
 
 def restart_on_the_same_journal(presenter, follower):
