@@ -225,7 +225,8 @@ function onSession({ hello, rejoined, refused }) {
   if (rejoined) {
     // Scene, clock, animations and share are the server's as they were: nothing is loaded again,
     // and the complete `frames` before the answer brought the canvas up to date.
-    status.showSession(rejoined.session ?? null, { rejoined: true });
+    const following = typeof rejoined.following === 'string' ? `following ${rejoined.following}` : null;
+    status.showSession(following ?? rejoined.session ?? null, { rejoined: true });
     log.info(`Rejoined session ${rejoined.session}: scene, clock and share as they were`);
     if (rejoined.scene) scenes.rejoined(rejoined.scene, names);
     return;

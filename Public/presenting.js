@@ -117,6 +117,9 @@ export class Presenting {
   onState(state) {
     const open = state === 'open';
     for (const node of [this.el.share, this.el.followButton]) node.disabled = !open;
+    // A follower's dropped connection gives the controls back to the owner; a follower rebuilt by a
+    // restarted server that still holds them is told again (`controls` before its `rejoined`).
+    if (state === 'closed') this.setControls(false);
   }
 
   onMessage(message) {
@@ -132,6 +135,8 @@ export class Presenting {
           this.setShared(null);
           toast('The share ended while the connection was down: share again for a new code.');
         }
+        // A follower's own token (where the server keeps followers' places) follows again, no code needed.
+        if (typeof message.following === 'string') this.startFollowing(message);
         break;
       case 'controls': if (this.following) this.setControls(message.granted === true, { tell: true }); break;
       case 'pointer': if (this.following) this.pointer.show(message); break;
@@ -345,16 +350,24 @@ export class Presenting {
       return null;
     }
     if (this.el.followDialog.open) this.el.followDialog.close();
+    this.startFollowing(answer);
+    this.scenes.apply(answer.scene);
+    this.updateBanner();
+    return this.following;
+  }
+
+  /**
+   * The follow view for a `follow` answer, or a follower's `rejoined` (both carry `following`, the
+   * code, and `step` while the presenter is on one); the caller shows the scene.
+   */
+  startFollowing(answer) {
     this.following = answer.following;
     document.body.dataset.following = this.following;
     const hash = `#follow=${this.following}`;
     if (window.location.hash !== hash) history.replaceState(null, '', hash);
     this.steps.setEnabled(false);
-    this.scenes.apply(answer.scene);
     this.stepTitle = '';
     if (answer.step) this.showStep(answer.step);
-    this.updateBanner();
-    return this.following;
   }
 
   /**
