@@ -255,9 +255,10 @@ struct IBSceneBuilder {
         if let measured {
             spec.merge(measured) { _, new in new }
         } else if var intrinsic = intrinsicSize(element, frame: frame) {
-            // UIKit's intrinsic size is the alignment rectangle's.
-            if intrinsic[0] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[0] -= insets.left + insets.right }
-            if intrinsic[1] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[1] -= insets.top + insets.bottom }
+            // UIKit's intrinsic size is the alignment rectangle's (a slider's saved height included).
+            let fromFrame = IBViewTraits.contentSized.contains(element.name) || IBViewTraits.heightOnly.contains(element.name)
+            if intrinsic[0] >= 0, fromFrame { intrinsic[0] -= insets.left + insets.right }
+            if intrinsic[1] >= 0, fromFrame { intrinsic[1] -= insets.top + insets.bottom }
             spec["intrinsicSize"] = intrinsic
         }
         let hugging = IBViewTraits.defaultHugging(element)
@@ -278,10 +279,12 @@ struct IBSceneBuilder {
 
     /// Controls whose frame reaches past their alignment rectangle, as the saved frames of every
     /// document here show: a switch by 2 pt on the right, a segmented control (iOS 13 and later, so
-    /// Xcode 11 documents on) by 1 pt at the bottom.
+    /// Xcode 11 documents on) by 1 pt at the bottom, a slider by 2 pt on each side (its thumb's
+    /// overhang) and 1 pt at the bottom, so its 31 pt frame holds a 30 pt alignment rectangle.
     private func alignmentInsets(_ element: IBElement) -> EdgeInsets {
         switch element.name {
         case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case "slider": EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
         case "segmentedControl" where document.toolsVersion >= 15000: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: EdgeInsets()
         }
