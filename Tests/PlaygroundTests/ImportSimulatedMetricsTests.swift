@@ -46,4 +46,49 @@ import Testing
         // is the alignment rectangle's (20), not the frame's.
         #expect(client.frame("box") == [20, 50, 10, 10])
     }
+
+    /// Between a scroll view and its content, edges bind the content area but centres bind the frame
+    /// (Apple, "Working with Scroll Views"): a view's bottom pinned to the scroll view's centre takes
+    /// half the scroll view's height, and a second view as tall follows it.
+    @Test func scrollViewCentreBindsItsFrame() {
+        let document = IBFixture.xib("""
+            <view contentMode="scaleToFill" id="root-1">
+                \(IBFixture.frame(0, 0, 200, 300))
+                <subviews>
+                    <scrollView clipsSubviews="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="sc-1" userLabel="Scroller">
+                        \(IBFixture.frame(0, 0, 200, 300))
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Upper">\(IBFixture.frame(0, 0, 10, 10))</view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b-1" userLabel="Lower">\(IBFixture.frame(0, 0, 10, 10))</view>
+                        </subviews>
+                        <constraints>
+                            \(IBFixture.constraint("a-1", "top", nil, "sc-1", "top", constant: 5, id: "c-1"))
+                            \(IBFixture.constraint("a-1", "bottom", nil, "sc-1", "centerY", constant: -5, id: "c-2"))
+                            \(IBFixture.constraint("a-1", "leading", nil, "sc-1", "leading", constant: 5, id: "c-3"))
+                            \(IBFixture.constraint("sc-1", "trailing", nil, "a-1", "trailing", constant: 5, id: "c-4"))
+                            \(IBFixture.constraint("a-1", "width", nil, "sc-1", "width", constant: -10, id: "c-5"))
+                            \(IBFixture.constraint("b-1", "top", nil, "a-1", "bottom", constant: 10, id: "c-6"))
+                            \(IBFixture.constraint("b-1", "height", nil, "a-1", "height", id: "c-7"))
+                            \(IBFixture.constraint("b-1", "leading", nil, "a-1", "leading", id: "c-8"))
+                            \(IBFixture.constraint("b-1", "trailing", nil, "a-1", "trailing", id: "c-9"))
+                            \(IBFixture.constraint("sc-1", "bottom", nil, "b-1", "bottom", constant: 5, id: "c-10"))
+                        </constraints>
+                    </scrollView>
+                </subviews>
+                <constraints>
+                    \(IBFixture.constraint("sc-1", "top", nil, "root-1", "top", id: "s-1"))
+                    \(IBFixture.constraint("sc-1", "leading", nil, "root-1", "leading", id: "s-2"))
+                    \(IBFixture.constraint("sc-1", "width", nil, nil, nil, constant: 200, id: "s-3"))
+                    \(IBFixture.constraint("sc-1", "height", nil, nil, nil, constant: 300, id: "s-4"))
+                </constraints>
+            </view>
+            """)
+        let (client, _) = importing(document, format: "xib")
+        // Upper: top = content top + 5 = 5; bottom = the frame's centre 300 / 2 = 150, less 5 = 145:
+        // height 140; width 200 − 10 = 190 at x = 5. Lower: 145 + 10 = 155, 140 tall. The content is
+        // 155 + 140 + 5 = 300 tall. (Were the centre the content's, upper's bottom = (5 + h + 10 + h
+        // + 5) / 2 − 5 = 5 + h would hold for every h, and nothing would size them.)
+        #expect(client.frame("upper") == [5, 5, 190, 140])
+        #expect(client.frame("lower") == [5, 155, 190, 140])
+    }
 }
