@@ -91,4 +91,124 @@ import Testing
         #expect(client.frame("upper") == [5, 5, 190, 140])
         #expect(client.frame("lower") == [5, 155, 190, 140])
     }
+
+    /// A controller in a navigation controller, its view pinned to the safe area's top: `header`.
+    private static func navigated(edges: String, height: Double) -> String {
+        IBFixture.storyboard(initial: "nav-1", scenes: """
+            <scene sceneID="s-1"><objects>
+                <navigationController id="nav-1" sceneMemberID="viewController">
+                    <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-1">\(IBFixture.frame(0, 20, 375, 44))</navigationBar>
+                    <connections><segue destination="vc-1" kind="relationship" relationship="rootViewController" id="r-1"/></connections>
+                </navigationController>
+            </objects></scene>
+            <scene sceneID="s-2"><objects>
+                <viewController id="vc-1" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="view-1">
+                        \(IBFixture.frame(0, 0, 375, height))
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="h-1" userLabel="Header">\(IBFixture.frame(0, 300, 375, 44))</view>
+                        </subviews>
+                        <viewLayoutGuide key="safeArea" id="safe-1"/>
+                        <constraints>
+                            \(IBFixture.constraint("h-1", "top", nil, "safe-1", "top", id: "k-1"))
+                            \(IBFixture.constraint("h-1", "leading", nil, "view-1", "leading", id: "k-2"))
+                            \(IBFixture.constraint("view-1", "trailing", nil, "h-1", "trailing", id: "k-3"))
+                            \(IBFixture.constraint("h-1", "height", nil, nil, nil, constant: 44, id: "k-4"))
+                        </constraints>
+                    </view>
+                    \(edges)
+                </viewController>
+            </objects></scene>
+            """)
+    }
+
+    /// `edgesForExtendedLayout` without the top edge: the view starts below the navigation bar, so
+    /// none of the status and navigation bars' 20 + 44 pt is over it.
+    @Test func viewWithoutExtendedTopEdgeStartsBelowTheNavigationBar() {
+        // Saved 667 − 64 = 603 pt tall at y = 0 (the window's y = 64): safe area top 64 − 64 = 0.
+        let below = Self.navigated(edges: #"<extendedEdge key="edgesForExtendedLayout"/>"#, height: 603)
+        let (client, _) = importing(below, format: "storyboard", root: "vc-1")
+        #expect(client.frame("header") == [0, 0, 375, 44])
+        // With the top edge extended the view is the whole 667 pt screen under both bars: y = 64.
+        let under = Self.navigated(edges: #"<extendedEdge key="edgesForExtendedLayout" top="YES"/>"#, height: 667)
+        let (other, _) = importing(under, format: "storyboard", root: "vc-1")
+        #expect(other.frame("header") == [0, 64, 375, 44])
+    }
+
+    /// Two controllers on a notched phone (iPhone 11, `retina6_1`: 414 × 896, Xcode 14 on: status
+    /// bar 48 pt, home indicator 34 pt), each a 375 × 778 freeform size with `pinned` held between
+    /// the safe area's top and bottom; the first presents the second with `presentation`.
+    private static func freeform(segueStyle: String) -> String {
+        func controller(_ id: String, _ connections: String) -> String {
+            """
+            <scene sceneID="s-\(id)"><objects>
+                <viewController id="vc-\(id)" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="view-\(id)">
+                        \(IBFixture.frame(0, 0, 375, 778))
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="p-\(id)" userLabel="Pinned">\(IBFixture.frame(0, 0, 375, 778))</view>
+                        </subviews>
+                        <viewLayoutGuide key="safeArea" id="safe-\(id)"/>
+                        <constraints>
+                            \(IBFixture.constraint("p-\(id)", "top", nil, "safe-\(id)", "top", id: "k-\(id)1"))
+                            \(IBFixture.constraint("safe-\(id)", "bottom", nil, "p-\(id)", "bottom", id: "k-\(id)2"))
+                            \(IBFixture.constraint("p-\(id)", "leading", nil, "view-\(id)", "leading", id: "k-\(id)3"))
+                            \(IBFixture.constraint("view-\(id)", "trailing", nil, "p-\(id)", "trailing", id: "k-\(id)4"))
+                        </constraints>
+                    </view>
+                    <size key="freeformSize" width="375" height="778"/>
+                    \(connections)
+                </viewController>
+            </objects></scene>
+            """
+        }
+        let segue = #"<connections><segue destination="vc-2" kind="presentation" \#(segueStyle) id="g-1"/></connections>"#
+        return IBFixture.storyboard(initial: "vc-1", device: #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#,
+                                    scenes: controller("1", segue) + controller("2", ""))
+    }
+
+    /// A freeform size stands in for the screen: the phone's insets sit at its edges.
+    @Test func freeformControllerKeepsThePhonesInsetsAtItsEdges() {
+        let (client, _) = importing(Self.freeform(segueStyle: ""), format: "storyboard", root: "vc-1")
+        // Top 48, bottom 778 − 34 = 744: y = 48, height 744 − 48 = 696. (Against the 896 pt screen
+        // the view would end 118 pt above the home indicator and keep no bottom inset: height 730.)
+        #expect(client.frame("pinned") == [0, 48, 375, 696])
+    }
+
+    /// A presented controller (Xcode 11 on) is drawn as a sheet with no safe area top or bottom,
+    /// unless the segue asks for full screen.
+    @Test func presentedControllerIsDrawnAsASheet() {
+        let (client, _) = importing(Self.freeform(segueStyle: ""), format: "storyboard", root: "vc-2")
+        #expect(client.frame("pinned") == [0, 0, 375, 778])
+        let fullScreen = Self.freeform(segueStyle: #"modalPresentationStyle="fullScreen""#)
+        let (other, _) = importing(fullScreen, format: "storyboard", root: "vc-2")
+        // As the first controller: 48 to 744.
+        #expect(other.frame("pinned") == [0, 48, 375, 696])
+    }
+
+    /// A storyboard that names no device: its 600 × 600 controller view has no status bar.
+    @Test func documentWithoutADeviceHasNoStatusBar() {
+        let document = IBFixture.storyboard(initial: "vc-1", device: "", scenes: """
+            <scene sceneID="s-1"><objects>
+                <viewController id="vc-1" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="view-1">
+                        \(IBFixture.frame(0, 0, 600, 600))
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="h-1" userLabel="Header">\(IBFixture.frame(0, 300, 600, 40))</view>
+                        </subviews>
+                        <viewLayoutGuide key="safeArea" id="safe-1"/>
+                        <constraints>
+                            \(IBFixture.constraint("h-1", "top", nil, "safe-1", "top", constant: 10, id: "k-1"))
+                            \(IBFixture.constraint("h-1", "leading", nil, "view-1", "leading", id: "k-2"))
+                            \(IBFixture.constraint("view-1", "trailing", nil, "h-1", "trailing", id: "k-3"))
+                            \(IBFixture.constraint("h-1", "height", nil, nil, nil, constant: 40, id: "k-4"))
+                        </constraints>
+                    </view>
+                </viewController>
+            </objects></scene>
+            """)
+        let (client, _) = importing(document, format: "storyboard")
+        // Safe area top 0: y = 0 + 10. (The iPhone 8 this importer otherwise assumes would give 20 + 10.)
+        #expect(client.frame("header") == [0, 10, 600, 40])
+    }
 }

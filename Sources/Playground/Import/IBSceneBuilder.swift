@@ -50,16 +50,20 @@ struct IBSceneBuilder {
         // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
         // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
         let notched = device.portraitSafeArea.bottom > 0
-        var insets = root.role == .cell || (root.role == .topLevelView && !notched) ? .zero
-            : Self.safeArea(document: document, controller: root.controller)
+        // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
+        // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
+        // A presented controller is drawn as a sheet, without one either.
+        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched) || document.deviceID == nil
+            || Self.isDrawnAsSheet(document: document, controller: root.controller)
+        var insets = noScreenInsets ? .zero : Self.safeArea(document: document, controller: root.controller)
         // A controller's view that starts below an opaque bar (or ends above one) was saved with that
         // frame in the window: only the part of the insets over the view counts.
         // Xcode saves such a view at y = 0 with the bar's height taken off; an opaque navigation
-        // bar says which end.
+        // bar, or edges for extended layout without the top, says which end.
         if root.role == .controllerView, let frame {
-            let screen = device.size(landscape: document.landscape)
-            let belowOpaqueBar = root.controller?.id.map { document.opaqueBarControllers.contains($0) } ?? false
-            let offset = frame.minY > 0 ? frame.minY : (belowOpaqueBar && frame.height < screen.height ? insets.top : 0)
+            let screen = Self.simulatedScreen(document: document, controller: root.controller)
+            let belowTopBar = Self.viewStartsBelowTopBar(document: document, controller: root.controller)
+            let offset = frame.minY > 0 ? frame.minY : (belowTopBar && frame.height < screen.height ? insets.top : 0)
             insets.bottom = max(0, insets.bottom - max(0, screen.height - offset - frame.height))
             insets.top = max(0, insets.top - offset)
         }
