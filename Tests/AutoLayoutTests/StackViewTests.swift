@@ -92,6 +92,32 @@ import Testing
         expectRect(frame(engine, "inner"), 100, 0, 200, 100)
     }
 
+    @Test func fillProportionallyMeasuresAViewWithoutIntrinsicSizeByItsCurrentFrame() throws {
+        // "a" (intrinsic 100 wide) and "inner", a vertical stack of "b" (50 wide) and "c" (200 wide)
+        // given a 100 pt wide frame before the outer stack is built (as a nib loads it). Its current
+        // width counts, not its fitting 200: total = 100 + 100 + 10 = 210 with 10 pt spacing;
+        // a = 315 × 100/210 = 150 @999; inner = 315 × 100/210 = 150 @998 gives way to the required
+        // a + 10 + inner = 315: inner = 155.
+        let engine = try makeStack(StackView(distribution: .fillProportionally), width: 315, height: 100,
+                                   views: [("a", 100, -1)])
+        let inner = try engine.addView("inner", parent: "s")
+        for (id, width) in [("b", 50.0), ("c", 200.0)] {
+            try engine.setIntrinsicContentSize(Size(width: width, height: 10), of: try engine.addView(id, parent: "inner"))
+        }
+        try engine.setStack(StackView(axis: .vertical, arrangedSubviews: ["b", "c"]), of: inner)
+        try engine.setBounds(Rect(x: 0, y: 0, width: 100, height: 100), of: inner)
+        try engine.setStack(StackView(distribution: .fillProportionally, spacing: 10, arrangedSubviews: ["a", "inner"]),
+                            of: engine.view("s")!)
+        engine.layoutIfNeeded()
+        expectRect(frame(engine, "a"), 0, 0, 150, 100)
+        expectRect(frame(engine, "inner"), 160, 0, 155, 100)
+        // Laid out again with nothing changed, the proportions stay: the constraints are not rebuilt
+        // from the new frames.
+        engine.setNeedsLayout()
+        engine.layoutIfNeeded()
+        expectRect(frame(engine, "inner"), 160, 0, 155, 100)
+    }
+
     @Test func equalSpacing() throws {
         let engine = try makeStack(StackView(distribution: .equalSpacing, spacing: 10), width: 300, height: 100,
                                    views: [("a", 40, -1), ("b", 60, -1), ("c", 80, -1)])
