@@ -211,4 +211,34 @@ import Testing
         // Safe area top 0: y = 0 + 10. (The iPhone 8 this importer otherwise assumes would give 20 + 10.)
         #expect(client.frame("header") == [0, 10, 600, 40])
     }
+
+    /// A table cell's content view before iOS 11 (a document from Xcode 8, `toolsVersion` 11762)
+    /// keeps UIView's own 8 pt margins; from Xcode 9 on it takes the cell's 11 pt top margin.
+    @Test func cellContentViewMarginsFollowTheDocumentsEra() {
+        let cell = IBFixture.xib("""
+            <tableViewCell contentMode="scaleToFill" reuseIdentifier="Row" id="cell-1">
+                \(IBFixture.frame(0, 0, 375, 44))
+                <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="cell-1" id="content-1">
+                    \(IBFixture.frame(0, 0, 375, 44))
+                    <autoresizingMask key="autoresizingMask"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b-1" userLabel="Badge">\(IBFixture.frame(0, 0, 20, 20))</view>
+                    </subviews>
+                    <constraints>
+                        \(IBFixture.constraint("b-1", "top", nil, "content-1", "topMargin", id: "c-1"))
+                        \(IBFixture.constraint("b-1", "leading", nil, "content-1", "leading", id: "c-2"))
+                        \(IBFixture.constraint("b-1", "width", nil, nil, nil, constant: 20, id: "c-3"))
+                        \(IBFixture.constraint("b-1", "height", nil, nil, nil, constant: 20, id: "c-4"))
+                    </constraints>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """)
+        let (modern, _) = importing(cell, format: "xib")
+        // Xcode 15: the cell's top margin, 11.
+        #expect(modern.frame("badge") == [0, 11, 20, 20])
+        let xcode8 = cell.replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="11762""#)
+        let (old, _) = importing(xcode8, format: "xib")
+        // Xcode 8: the content view's own 8.
+        #expect(old.frame("badge") == [0, 8, 20, 20])
+    }
 }
