@@ -93,8 +93,8 @@ import Testing
     }
 
     /// A controller in a navigation controller, its view pinned to the safe area's top: `header`.
-    private static func navigated(edges: String, height: Double) -> String {
-        IBFixture.storyboard(initial: "nav-1", scenes: """
+    private static func navigated(edges: String, height: Double, device: String = IBFixture.iPhone8) -> String {
+        IBFixture.storyboard(initial: "nav-1", device: device, scenes: """
             <scene sceneID="s-1"><objects>
                 <navigationController id="nav-1" sceneMemberID="viewController">
                     <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-1">\(IBFixture.frame(0, 20, 375, 44))</navigationBar>
@@ -186,7 +186,8 @@ import Testing
         #expect(other.frame("pinned") == [0, 48, 375, 696])
     }
 
-    /// A storyboard that names no device: its 600 × 600 controller view has no status bar.
+    /// A storyboard that names no device: its 600 × 600 controller view has no status bar, and a
+    /// controller in a navigation controller keeps its bar.
     @Test func documentWithoutADeviceHasNoStatusBar() {
         let document = IBFixture.storyboard(initial: "vc-1", device: "", scenes: """
             <scene sceneID="s-1"><objects>
@@ -210,6 +211,10 @@ import Testing
         let (client, _) = importing(document, format: "storyboard")
         // Safe area top 0: y = 0 + 10. (The iPhone 8 this importer otherwise assumes would give 20 + 10.)
         #expect(client.frame("header") == [0, 10, 600, 40])
+        // The 44 pt navigation bar without the 20 pt status bar above it: y = 44.
+        let navigated = Self.navigated(edges: "", height: 667, device: "")
+        let (other, _) = importing(navigated, format: "storyboard", root: "vc-1")
+        #expect(other.frame("header") == [0, 44, 375, 44])
     }
 
     /// A table cell's content view before iOS 11 (a document from Xcode 8, `toolsVersion` 11762)

@@ -50,12 +50,16 @@ struct IBSceneBuilder {
         // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
         // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
         let notched = device.portraitSafeArea.bottom > 0
-        // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
-        // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
-        // A presented controller is drawn as a sheet, without one either.
-        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched) || document.deviceID == nil
+        // A presented controller is drawn as a sheet, with no safe area at its top or bottom.
+        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched)
             || Self.isDrawnAsSheet(document: document, controller: root.controller)
         var insets = noScreenInsets ? .zero : Self.safeArea(document: document, controller: root.controller)
+        // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
+        // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
+        // Its bars, if any, stay.
+        if document.deviceID == nil, root.role == .controllerView {
+            insets.top = max(0, insets.top - device.safeArea(landscape: document.landscape).top)
+        }
         // A controller's view that starts below an opaque bar (or ends above one) was saved with that
         // frame in the window: only the part of the insets over the view counts.
         // Xcode saves such a view at y = 0 with the bar's height taken off; an opaque navigation
