@@ -74,22 +74,52 @@ import Testing
         expectRect(frame(engine, "b"), 170, 0, 150, 100)
     }
 
+    /// Adds "inner" to "s": a vertical stack of "b" (50 × 10) and "c" (200 × 10), with no intrinsic
+    /// size of its own.
+    @discardableResult
+    private func addInnerStack(to engine: LayoutEngine) throws -> View {
+        let inner = try engine.addView("inner", parent: "s")
+        for (id, width) in [("b", 50.0), ("c", 200.0)] {
+            try engine.setIntrinsicContentSize(Size(width: width, height: 10), of: try engine.addView(id, parent: "inner"))
+        }
+        try engine.setStack(StackView(axis: .vertical, arrangedSubviews: ["b", "c"]), of: inner)
+        return inner
+    }
+
     @Test func fillProportionallyMeasuresAnArrangedStackByItsContent() throws {
         // "a" (intrinsic 100 wide) and "inner", a vertical stack of "b" (50 wide) and "c" (200 wide),
         // with no intrinsic size of its own. Its fitting width is the widest of its views, 200, so
         // total = 100 + 200 = 300: a = 300 × 100/300 = 100 @999, inner = 300 × 200/300 = 200 @998.
         let engine = try makeStack(StackView(distribution: .fillProportionally), width: 300, height: 100,
                                    views: [("a", 100, -1)])
-        let inner = try engine.addView("inner", parent: "s")
-        for (id, width) in [("b", 50.0), ("c", 200.0)] {
-            try engine.setIntrinsicContentSize(Size(width: width, height: 10), of: try engine.addView(id, parent: "inner"))
-        }
-        try engine.setStack(StackView(axis: .vertical, arrangedSubviews: ["b", "c"]), of: inner)
+        try addInnerStack(to: engine)
         try engine.setStack(StackView(distribution: .fillProportionally, arrangedSubviews: ["a", "inner"]),
                             of: engine.view("s")!)
         engine.layoutIfNeeded()
         expectRect(frame(engine, "a"), 0, 0, 100, 100)
         expectRect(frame(engine, "inner"), 100, 0, 200, 100)
+    }
+
+    @Test func fillProportionallyMeasuresAViewWithoutIntrinsicSizeByItsCurrentFrame() throws {
+        // "a" (intrinsic 100 wide) and "inner", a vertical stack of "b" (50 wide) and "c" (200 wide)
+        // given a 100 pt wide frame before the outer stack is built (as a nib loads it). Its current
+        // width counts, not its fitting 200: total = 100 + 100 + 10 = 210 with 10 pt spacing;
+        // a = 315 × 100/210 = 150 @999; inner = 315 × 100/210 = 150 @998 gives way to the required
+        // a + 10 + inner = 315: inner = 155.
+        let engine = try makeStack(StackView(distribution: .fillProportionally), width: 315, height: 100,
+                                   views: [("a", 100, -1)])
+        let inner = try addInnerStack(to: engine)
+        try engine.setBounds(Rect(x: 0, y: 0, width: 100, height: 100), of: inner)
+        try engine.setStack(StackView(distribution: .fillProportionally, spacing: 10, arrangedSubviews: ["a", "inner"]),
+                            of: engine.view("s")!)
+        engine.layoutIfNeeded()
+        expectRect(frame(engine, "a"), 0, 0, 150, 100)
+        expectRect(frame(engine, "inner"), 160, 0, 155, 100)
+        // Laid out again with nothing changed, the proportions stay: the constraints are not rebuilt
+        // from the new frames.
+        engine.setNeedsLayout()
+        engine.layoutIfNeeded()
+        expectRect(frame(engine, "inner"), 160, 0, 155, 100)
     }
 
     @Test func equalSpacing() throws {

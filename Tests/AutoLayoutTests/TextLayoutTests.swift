@@ -127,8 +127,8 @@ import Testing
         content.placeholder = "Name"
         content.borderStyle = .roundedRect
         try engine.setTextContent(content, of: view)
-        // "Name" 4 × 10 = 40 + 7 + 7 = 54 wide; 20 + 7 + 7 = 34 tall.
-        #expect(view.intrinsicContentSize == Size(width: 54, height: 34))
+        // "Name" 4 × 10 = 40 + 7 + 7 = 54 wide; rounded rect: 20 + 8.5 + 8.5 = 37 tall.
+        #expect(view.intrinsicContentSize == Size(width: 54, height: 37))
     }
 
     @Test func textStylesUseTheirLargeSizes() {

@@ -74,8 +74,9 @@ import Testing
         #expect(client.frame("greeting") == [20, 39.5, 38.5, 21])
         // Two lines (the newline ends the first): 2 × 20.574 = 41.148 → 41.5; each line 38.5 wide.
         #expect(client.frame("note") == [20, 0, 38.5, 41.5])
-        // Rounded rect field: the placeholder's 38.5 × 21 plus 7 pt each side: 52.5 × 35.
-        #expect(client.frame("field") == [100, 0, 52.5, 35])
+        // Rounded rect field: the placeholder's 38.5 × 21 plus 7 pt each side and 8.5 above and
+        // below: 52.5 × 38.
+        #expect(client.frame("field") == [100, 0, 52.5, 38])
         // Default 15 pt button title: 6740 × 15 / 2816 = 35.902, tracking at 15 pt −16/1000 em = −0.24 pt
         // × 5 characters: 34.702 → 35; line 3408 × 15 / 2816 = 18.153 → 18.5, plus UIKit's 6 pt above
         // and below: 30.5.

@@ -117,8 +117,8 @@ import Testing
         #expect(name?["placeholder"] as? String == "Hello")
         // Button: 15 pt title tracked −16/1000 em = −0.24 pt a character: 6740 × 15 / 2816 = 35.902 − 1.2 =
         // 34.702 → 35 wide; 3408 × 15 / 2816 = 18.15 → 18.5 + 6 + 6 = 30.5 tall. Field: 38.5 + 7 + 7 = 52.5
-        // wide, 21 + 7 + 7 = 35 tall.
+        // wide, rounded rect: 21 + 8.5 + 8.5 = 38 tall.
         #expect(ok?["intrinsicSize"] as? [Double] == [35, 30.5])
-        #expect(name?["intrinsicSize"] as? [Double] == [52.5, 35])
+        #expect(name?["intrinsicSize"] as? [Double] == [52.5, 38])
     }
 }

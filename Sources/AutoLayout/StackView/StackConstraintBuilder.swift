@@ -16,8 +16,9 @@
 /// - `fillEqually`: `UISV-fill-equally` `first visible.width == other.width`.
 /// - `fillProportionally`: `UISV-fill-proportionally` `view.width == m × stack.width` with
 ///   m = intrinsic width / (Σ visible intrinsic widths + (visible − 1) × spacing), at priorities 999, 998, …
-///   by index (required with a single visible view). An arranged stack view without an intrinsic width
-///   counts its fitting width (`proportionalSize(of:)`); any other missing intrinsic width counts as 0.
+///   by index (required with a single visible view). A view without an intrinsic width counts its
+///   current width (`proportionalLength(of:horizontal:)`); a stack view not laid out yet its fitting
+///   width (`proportionalSize(of:)`); any other missing intrinsic width counts as 0.
 /// - `equalSpacing`: a spacer guide between neighbouring visible views (`UISV-distributing-edge`
 ///   `spacer.leading == previous.trailing`, `next.leading == spacer.trailing`), spacers of equal width
 ///   (`UISV-fill-equally`), and `UISV-canvas-fit` `stack.width == 0 @49` so an unsized stack hugs.
@@ -161,9 +162,8 @@ struct StackConstraintBuilder {
     }
 
     private mutating func buildProportions(visible: [View]) {
-        func intrinsic(_ view: View) -> Double {
-            max(0, horizontal ? Self.proportionalSize(of: view).width : Self.proportionalSize(of: view).height)
-        }
+        let horizontal = horizontal
+        func intrinsic(_ view: View) -> Double { Self.proportionalLength(of: view, horizontal: horizontal) }
         let total = visible.map(intrinsic).reduce(0, +) + Double(max(visible.count - 1, 0)) * configuration.spacing
         guard total > 0 else { return }
         var priority = LayoutConstraint.required
@@ -174,6 +174,23 @@ struct StackConstraintBuilder {
             add("fill-proportionally", view, length, to: stack, length, multiplier: intrinsic(view) / total,
                 priority: priority)
         }
+    }
+
+    /// The length along the axis (points) `fillProportionally` divides by when it builds its
+    /// constraints: the intrinsic length; for a view without one, its current length, the frame it
+    /// has when the constraints are built (a loaded nib's saved frame, else the last layout's), as
+    /// UIKit proportions views it cannot measure: Interface Builder's saved frames show it (a vertical
+    /// stack of two arranged stacks whose fitting heights are 53 and 78 keeps them 53 and 80.5 tall
+    /// in a 149.5 pt stack with 16 pt spacing, where fitting heights would give 149.5 × 53 / 147 =
+    /// 53.9 and the rest, 79.6). A stack view not laid out yet counts its fitting length
+    /// (`proportionalSize(of:)`), any other view 0.
+    static func proportionalLength(of view: View, horizontal: Bool) -> Double {
+        let own = horizontal ? view.intrinsicContentSize.width : view.intrinsicContentSize.height
+        if own >= 0 { return own }
+        let current = horizontal ? view.frame.width : view.frame.height
+        if current > 0 { return current }
+        let fitting = proportionalSize(of: view)
+        return max(0, horizontal ? fitting.width : fitting.height)
     }
 
     /// The size `fillProportionally` divides by: the intrinsic content size, except that a stack view

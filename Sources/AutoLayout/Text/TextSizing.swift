@@ -9,9 +9,17 @@ struct TextSizing {
     static let defaultButtonVerticalPadding = 6.0
     /// Padding (points, each side) around a text field's text by border style: none for `none`, and
     /// for the bordered styles 7 pt horizontally (the inset of UITextField's `textRect(forBounds:)` for
-    /// a bordered field) and 7 pt vertically. These are approximations; UIKit does not document them.
+    /// a bordered field); vertically 8.5 pt for `roundedRect`, 7 pt for `line` and `bezel`. UIKit does
+    /// not document them. The rounded rectangle's is what Interface Builder saves: every one of the
+    /// 106 unconstrained 14 pt rounded-rect fields of the documents in docs/INTERFACE-BUILDER.md (Xcode
+    /// 13 to 26) is 34 pt tall, the system font's 14 pt line (16.7 pt, 17 in whole pixels) plus 17.
+    /// The other two are approximations.
     static func textFieldPadding(_ style: TextContent.BorderStyle) -> (horizontal: Double, vertical: Double) {
-        style == .none ? (0, 0) : (7, 7)
+        switch style {
+        case .none: (0, 0)
+        case .roundedRect: (7, 8.5)
+        case .line, .bezel: (7, 7)
+        }
     }
 
     let intrinsicSize: Size

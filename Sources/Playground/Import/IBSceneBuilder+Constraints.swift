@@ -14,10 +14,11 @@ extension IBSceneBuilder {
         return names
     }()
 
-    /// The edges and centres that, between a scroll view and its descendants, bind the content
-    /// rather than the frame (Apple, "Working with Scroll Views").
-    static let contentBoundAttributes: Set<String> = ["left", "right", "top", "bottom", "leading", "trailing",
-                                                      "centerX", "centerY"]
+    /// The edges that, between a scroll view and its descendants, bind the content rather than the
+    /// frame. Apple's Auto Layout Guide ("Working with Scroll Views"): "Constraints between the edges
+    /// or margins of the scroll view and its content attach to the scroll view's content area.
+    /// Constraints between the height, width, or centers attach to the scroll view's frame."
+    static let contentBoundAttributes: Set<String> = ["left", "right", "top", "bottom", "leading", "trailing"]
 
     /// Records the `<viewLayoutGuide>`s of a view: the root's safe area is `root.safeArea`; another
     /// view's safe area becomes a guide inset by the part of the root's safe area the saved frames

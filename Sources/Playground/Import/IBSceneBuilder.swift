@@ -50,16 +50,24 @@ struct IBSceneBuilder {
         // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
         // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
         let notched = device.portraitSafeArea.bottom > 0
-        var insets = root.role == .cell || (root.role == .topLevelView && !notched) ? .zero
-            : Self.safeArea(document: document, controller: root.controller)
+        // A presented controller is drawn as a sheet, with no safe area at its top or bottom.
+        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched)
+            || Self.isDrawnAsSheet(document: document, controller: root.controller)
+        var insets = noScreenInsets ? .zero : Self.safeArea(document: document, controller: root.controller)
+        // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
+        // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
+        // Its bars, if any, stay.
+        if document.deviceID == nil, root.role == .controllerView {
+            insets.top = max(0, insets.top - device.safeArea(landscape: document.landscape).top)
+        }
         // A controller's view that starts below an opaque bar (or ends above one) was saved with that
         // frame in the window: only the part of the insets over the view counts.
         // Xcode saves such a view at y = 0 with the bar's height taken off; an opaque navigation
-        // bar says which end.
+        // bar, or edges for extended layout without the top, says which end.
         if root.role == .controllerView, let frame {
-            let screen = device.size(landscape: document.landscape)
-            let belowOpaqueBar = root.controller?.id.map { document.opaqueBarControllers.contains($0) } ?? false
-            let offset = frame.minY > 0 ? frame.minY : (belowOpaqueBar && frame.height < screen.height ? insets.top : 0)
+            let screen = Self.simulatedScreen(document: document, controller: root.controller)
+            let belowTopBar = Self.viewStartsBelowTopBar(document: document, controller: root.controller)
+            let offset = frame.minY > 0 ? frame.minY : (belowTopBar && frame.height < screen.height ? insets.top : 0)
             insets.bottom = max(0, insets.bottom - max(0, screen.height - offset - frame.height))
             insets.top = max(0, insets.top - offset)
         }
@@ -255,9 +263,10 @@ struct IBSceneBuilder {
         if let measured {
             spec.merge(measured) { _, new in new }
         } else if var intrinsic = intrinsicSize(element, frame: frame) {
-            // UIKit's intrinsic size is the alignment rectangle's.
-            if intrinsic[0] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[0] -= insets.left + insets.right }
-            if intrinsic[1] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[1] -= insets.top + insets.bottom }
+            // UIKit's intrinsic size is the alignment rectangle's (a slider's saved height included).
+            let fromFrame = IBViewTraits.contentSized.contains(element.name) || IBViewTraits.heightOnly.contains(element.name)
+            if intrinsic[0] >= 0, fromFrame { intrinsic[0] -= insets.left + insets.right }
+            if intrinsic[1] >= 0, fromFrame { intrinsic[1] -= insets.top + insets.bottom }
             spec["intrinsicSize"] = intrinsic
         }
         let hugging = IBViewTraits.defaultHugging(element)
@@ -278,10 +287,12 @@ struct IBSceneBuilder {
 
     /// Controls whose frame reaches past their alignment rectangle, as the saved frames of every
     /// document here show: a switch by 2 pt on the right, a segmented control (iOS 13 and later, so
-    /// Xcode 11 documents on) by 1 pt at the bottom.
+    /// Xcode 11 documents on) by 1 pt at the bottom, a slider by 2 pt on each side (its thumb's
+    /// overhang) and 1 pt at the bottom, so its 31 pt frame holds a 30 pt alignment rectangle.
     private func alignmentInsets(_ element: IBElement) -> EdgeInsets {
         switch element.name {
         case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case "slider": EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
         case "segmentedControl" where document.toolsVersion >= 15000: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: EdgeInsets()
         }
@@ -354,8 +365,11 @@ struct IBSceneBuilder {
         let isCellContent = element.name == "tableViewCellContentView"
             || (element["key"] == "contentView" && root.element.name == "tableViewCell")
         // A cell's content view keeps the cell's margins (11 pt top and bottom, the system's side
-        // margin) where it touches the cell, and its own 8 pt beside an accessory.
-        let preserves = element.flag("preservesSuperviewLayoutMargins") || isCellContent
+        // margin) where it touches the cell, and its own 8 pt beside an accessory. Before iOS 11
+        // (documents from before Xcode 9, `toolsVersion` 13000) it kept only its own 8 pt unless told
+        // to preserve the cell's: hero-builtintransitions' header cell (Xcode 8) saves a button
+        // pinned 8 pt below its content view's top margin at y = 16.
+        let preserves = element.flag("preservesSuperviewLayoutMargins") || (isCellContent && document.toolsVersion >= 13000)
         guard let frame else { margins[id] = own; return own }
         var result = own
         if element["insetsLayoutMarginsFromSafeArea"] != "NO", root.role != .cell,
