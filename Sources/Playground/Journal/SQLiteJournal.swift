@@ -65,6 +65,9 @@ public final class SQLiteJournal: SessionJournal {
                     elapsed REAL NOT NULL, text TEXT NOT NULL)
                 """)
             try execute("CREATE INDEX IF NOT EXISTS turns_by_token ON turns(token, id)")
+            // A share's record is its `ShareRecord` as JSON; `share_members` finds it by any member's token.
+            try execute("CREATE TABLE IF NOT EXISTS shares(code TEXT PRIMARY KEY, owner_token TEXT NOT NULL, record TEXT NOT NULL)")
+            try execute("CREATE TABLE IF NOT EXISTS share_members(token TEXT PRIMARY KEY, code TEXT NOT NULL)")
             try execute("COMMIT")
         } catch let error as JournalError {
             let busy = sqlite3_errcode(database) == SQLITE_BUSY
@@ -143,8 +146,53 @@ public final class SQLiteJournal: SessionJournal {
         try run("DELETE FROM turns WHERE token IN (SELECT token FROM sessions WHERE deadline < ?1)", [.real(now)])
         try run("DELETE FROM sessions WHERE deadline < ?1", [.real(now)])
         let deleted = Int(sqlite3_changes(database))
+        // A share ends with its owner's session.
+        try run("DELETE FROM shares WHERE owner_token NOT IN (SELECT token FROM sessions)", [])
+        try run("DELETE FROM share_members WHERE code NOT IN (SELECT code FROM shares)", [])
         try commit()
         return deleted
+    }
+
+    public func saveShare(_ share: ShareRecord) throws {
+        let text: String
+        do {
+            text = String(decoding: try JSONEncoder().encode(share), as: UTF8.self)
+        } catch {
+            throw JournalError("saveShare", "the share \(share.code) cannot be encoded: \(error)")
+        }
+        try begin()
+        try run("INSERT OR REPLACE INTO shares(code, owner_token, record) VALUES(?1, ?2, ?3)",
+                [.text(share.code), .text(share.ownerToken), .text(text)])
+        try run("DELETE FROM share_members WHERE code = ?1", [.text(share.code)])
+        for token in share.memberTokens {
+            try run("INSERT OR REPLACE INTO share_members(token, code) VALUES(?1, ?2)", [.text(token), .text(share.code)])
+        }
+    }
+
+    public func forgetShare(code: String) throws {
+        try begin()
+        try run("DELETE FROM share_members WHERE code = ?1", [.text(code)])
+        try run("DELETE FROM shares WHERE code = ?1", [.text(code)])
+    }
+
+    public func loadShare(code: String) throws -> ShareRecord? {
+        try decodedShare("SELECT record FROM shares WHERE code = ?1", code)
+    }
+
+    public func loadShare(memberToken token: String) throws -> ShareRecord? {
+        try decodedShare("SELECT record FROM shares JOIN share_members USING(code) WHERE token = ?1", token)
+    }
+
+    /// The share record the one-column `sql` finds for `key`, decoded.
+    private func decodedShare(_ sql: String, _ key: String) throws -> ShareRecord? {
+        var text: String?
+        try query(sql, [.text(key)]) { row in text = Self.text(row, 0) }
+        guard let text else { return nil }
+        do {
+            return try JSONDecoder().decode(ShareRecord.self, from: Data(text.utf8))
+        } catch {
+            throw JournalError("loadShare", "a share record cannot be read: \(error)")
+        }
     }
 
     // MARK: SQLite
