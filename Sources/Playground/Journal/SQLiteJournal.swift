@@ -20,6 +20,9 @@ public final class SQLiteJournal: SessionJournal {
     private var database: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private var inTransaction = false
+    /// The member tokens each share's `share_members` rows hold, as this process last wrote or read
+    /// them: a share rewritten for a pointer move leaves its rows alone. Cleared on rollback.
+    private var shareMembers: [String: [String]] = [:]
 
     /// Opens (creating when missing) `folder/journal.sqlite`, creating `folder` with mode 0700.
     /// Throws `JournalError` when the folder cannot be made, the file cannot be opened, or another
@@ -113,11 +116,14 @@ public final class SQLiteJournal: SessionJournal {
         } catch {
             // A failed COMMIT may leave the transaction open: end it so the next pass starts clean.
             _ = try? execute("ROLLBACK")
+            shareMembers.removeAll()
             throw error
         }
     }
 
     public func rollback() {
+        // The rows written since the last commit are gone: what the cache says of them may be wrong.
+        shareMembers.removeAll()
         guard inTransaction else { return }
         inTransaction = false
         _ = try? execute("ROLLBACK")
@@ -147,6 +153,7 @@ public final class SQLiteJournal: SessionJournal {
         try run("DELETE FROM sessions WHERE deadline < ?1", [.real(now)])
         let deleted = Int(sqlite3_changes(database))
         // A share ends with its owner's session.
+        shareMembers.removeAll()
         try run("DELETE FROM shares WHERE owner_token NOT IN (SELECT token FROM sessions)", [])
         try run("DELETE FROM share_members WHERE code NOT IN (SELECT code FROM shares)", [])
         try commit()
@@ -163,13 +170,17 @@ public final class SQLiteJournal: SessionJournal {
         try begin()
         try run("INSERT OR REPLACE INTO shares(code, owner_token, record) VALUES(?1, ?2, ?3)",
                 [.text(share.code), .text(share.ownerToken), .text(text)])
+        let members = share.memberTokens
+        guard shareMembers[share.code] != members else { return }
         try run("DELETE FROM share_members WHERE code = ?1", [.text(share.code)])
-        for token in share.memberTokens {
+        for token in members {
             try run("INSERT OR REPLACE INTO share_members(token, code) VALUES(?1, ?2)", [.text(token), .text(share.code)])
         }
+        shareMembers[share.code] = members
     }
 
     public func forgetShare(code: String) throws {
+        shareMembers[code] = nil
         try begin()
         try run("DELETE FROM share_members WHERE code = ?1", [.text(code)])
         try run("DELETE FROM shares WHERE code = ?1", [.text(code)])

@@ -65,10 +65,11 @@ extension Session {
         }
         let session = try Session.restored(from: record, token: token, now: transportTime, wall: wall, limits: limits)
         session.journalQueue = journalQueue
-        // Its share, if it had one that did not end: followers come back as they rejoin.
+        // Its share, if it had one that did not end: followers come back as they rejoin. A server at
+        // its `maxSharedSessions` gives the session back unshared rather than not at all.
         if let share = try journalShare({ try $0.loadShare(memberToken: token) }), share.ownerToken == token,
            shareRegistry?.share(code: share.code) == nil {
-            try reshare(session, share, wall: wall)
+            _ = try? reshare(session, share, wall: wall)
         }
         return session
     }

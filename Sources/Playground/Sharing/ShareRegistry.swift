@@ -12,7 +12,7 @@ public protocol ShareRegistry: AnyObject {
     /// `maxSharedSessions` are registered already.
     func register(_ make: (String) -> SharedSession) throws -> SharedSession
     /// Registers `share` under its own code (restored from a journal after a restart). Throws
-    /// `ProtocolError` `too-many-shares` as `register` does.
+    /// `ProtocolError` `too-many-shares` as `register` does, `ended` when another share holds the code.
     func restore(_ share: SharedSession) throws
     /// The shared session with `code` (already normalised), or nil.
     func share(code: String) -> SharedSession?
@@ -49,6 +49,10 @@ public final class LocalShareRegistry: ShareRegistry {
     }
 
     public func restore(_ share: SharedSession) throws {
+        // A share made since the restart drew the same code (1 in 10¹² per pair): the journaled one ends.
+        if let other = shares[share.code], other !== share {
+            throw ProtocolError("ended", "the shared session this token followed has ended")
+        }
         if let maxSharedSessions, shares[share.code] == nil, shares.count >= maxSharedSessions {
             throw ProtocolError("too-many-shares", "the server shares at most \(maxSharedSessions) sessions at once")
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A session many clients watch: its owner (the session that shared it), its followers, and the `frames`
 /// stream they all read.
 ///
@@ -84,12 +86,21 @@ public final class SharedSession {
     }
 
     /// The session id of whoever holds the controls other than the owner: the controlling follower,
-    /// connected or away; nil while the owner holds them.
-    var controllerID: String? { controller?.id ?? awayController?.sessionID }
+    /// connected or away until its deadline; nil while the owner holds them.
+    var controllerID: String? {
+        if let controller { return controller.id }
+        guard let away = awayController, (away.deadline ?? .infinity) >= Date().timeIntervalSince1970 else { return nil }
+        return away.sessionID
+    }
+
+    /// Places kept at most: a client that follows and drops again and again within the grace period
+    /// leaves a place each time, and the share's record holds them all. Past this the oldest goes.
+    static let maxAwayFollowers = 1024
 
     /// Keeps a place for `follower`, whose connection dropped, until `deadline` (wall seconds).
     func keepPlace(for follower: Session, until deadline: Double, wall: Double) {
-        awayFollowers.removeAll { $0.token == follower.resumeToken }
+        awayFollowers.removeAll { $0.token == follower.resumeToken || ($0.deadline ?? wall) < wall }
+        if awayFollowers.count >= Self.maxAwayFollowers { awayFollowers.removeFirst() }
         awayFollowers.append(FollowerRecord(token: follower.resumeToken, sessionID: follower.id,
                                             strict: follower.isStrict, deadline: deadline,
                                             messageTokens: follower.messageBucket?.tokens, wall: wall))
