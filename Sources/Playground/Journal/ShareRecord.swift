@@ -62,8 +62,11 @@ public struct FollowerRecord: Codable, Sendable, Equatable {
 /// The presenter's pointer as followers see it (`pointer` event): root (window) coordinates in
 /// points, both nil when it is off the canvas, and the selected view.
 public struct PointerRecord: Codable, Sendable, Equatable {
+    /// Root (window) x, points; nil off the canvas.
     public var x: Double?
+    /// Root (window) y, points; nil off the canvas.
     public var y: Double?
+    /// The view the presenter has selected, if any.
     public var view: String?
 
     public init(x: Double?, y: Double?, view: String?) {
