@@ -124,7 +124,10 @@ final class Transport {
         // One reading of the clock: the recording must hold the `now` the session was given.
         let now = clock.now
         connection.recorder?.input(text, now: now, session: session)
+        let parkedBefore = parked.count
         session.receive(text, now: now)
+        // A rejoin or follow may have rebuilt a shared owner from the journal and parked it until its deadline.
+        if parked.count > parkedBefore { scheduleParkTimer() }
         metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
         if let rejoined = session.takeReplacement() {
             // The connection takes back its parked session; the one made for it is dropped.

@@ -161,7 +161,7 @@ def test_a_token_past_the_grace_answers_expired(public_args):
             await owner.socket.close()
             # The follower is told when the grace ends (the server's timer, not a sleep here).
             ended = await follower.receive(timeout=5)
-            assert ended == {"type": "ended", "code": code, "re": None}, ended
+            assert ended == {"type": "ended", "code": code, "reason": "owner-gone", "re": None}, ended
             late = await Client.connect(server)
             await late.hello()
             answer = (await late.request({"type": "rejoin", "token": hello["resumeToken"]}))[-1]

@@ -19,6 +19,8 @@ public final class JournalQueue {
     public let maxBytes: Int
     private var pending: [Session] = []
     private var held: [Session] = []
+    /// Shares whose record is rewritten (or, ended, deleted) at the next commit, in the order they changed.
+    private var changedShares: [SharedSession] = []
 
     /// - Parameters: journal: the store; maxTurns, maxBytes: see above (defaults 512 turns, 256 KiB).
     public init(journal: SessionJournal, maxTurns: Int = 512, maxBytes: Int = 256 * 1024) {
@@ -28,7 +30,7 @@ public final class JournalQueue {
     }
 
     /// True when nothing waits for a commit.
-    public var isEmpty: Bool { pending.isEmpty && held.isEmpty }
+    public var isEmpty: Bool { pending.isEmpty && held.isEmpty && changedShares.isEmpty }
 
     /// Queues `turn` for `session`'s journal and holds `session`'s outbox until the next commit.
     func record(_ turn: JournalTurn, for session: Session) {
@@ -41,8 +43,12 @@ public final class JournalQueue {
     /// Replaces `session`'s journal with a snapshot of its state at the next commit, and holds its
     /// outbox until then: its state changed in a way its turns cannot replay (it followed another
     /// session, which dropped its own scene).
-    func snapshot(_ session: Session) {
-        guard session.isJournaled else { return }
+    /// With `creating`, a session the journal has no record of gets one (its owner shares it, or its
+    /// share ended under it: a restarted server must find it), which only a session that ran no
+    /// journaled turn lacks, so the snapshot drops no running animation.
+    func snapshot(_ session: Session, creating: Bool = false) {
+        guard session.isJournaled || creating else { return }
+        session.isJournaled = true
         if session.journalPending.isEmpty, !pending.contains(where: { $0 === session }) { pending.append(session) }
         session.journalNeedsSnapshot = true
         hold(session)
@@ -62,6 +68,12 @@ public final class JournalQueue {
         try journal.forget(token: session.resumeToken)
     }
 
+    /// Rewrites `share`'s record (`ShareRecord`) at the next commit, or deletes it when the share has
+    /// ended by then.
+    func shareChanged(_ share: SharedSession) {
+        if !changedShares.contains(where: { $0 === share }) { changedShares.append(share) }
+    }
+
     /// Holds `session`'s outbox until the next commit (a follower whose edit ran on the session it controls).
     func hold(_ session: Session) {
         guard !session.holdsOutput else { return }
@@ -77,6 +89,7 @@ public final class JournalQueue {
         defer {
             for session in pending { session.journalPending.removeAll() }
             pending.removeAll()
+            changedShares.removeAll()
         }
         for session in pending {
             let turns = session.journalPending
@@ -93,6 +106,14 @@ public final class JournalQueue {
                 session.journaledBytes = 0
             } else {
                 try journal.append(turns, token: session.resumeToken, header: session.journalHeader)
+            }
+        }
+        let wall = Date().timeIntervalSince1970
+        for share in changedShares {
+            if share.hasEnded {
+                try journal.forgetShare(code: share.code)
+            } else if let record = share.record(wall: wall) {
+                try journal.saveShare(record)
             }
         }
         try journal.commit()

@@ -20,6 +20,9 @@ public final class SQLiteJournal: SessionJournal {
     private var database: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private var inTransaction = false
+    /// The member tokens each share's `share_members` rows hold, as this process last wrote or read
+    /// them: a share rewritten for a pointer move leaves its rows alone. Cleared on rollback.
+    private var shareMembers: [String: [String]] = [:]
 
     /// Opens (creating when missing) `folder/journal.sqlite`, creating `folder` with mode 0700.
     /// Throws `JournalError` when the folder cannot be made, the file cannot be opened, or another
@@ -65,6 +68,9 @@ public final class SQLiteJournal: SessionJournal {
                     elapsed REAL NOT NULL, text TEXT NOT NULL)
                 """)
             try execute("CREATE INDEX IF NOT EXISTS turns_by_token ON turns(token, id)")
+            // A share's record is its `ShareRecord` as JSON; `share_members` finds it by any member's token.
+            try execute("CREATE TABLE IF NOT EXISTS shares(code TEXT PRIMARY KEY, owner_token TEXT NOT NULL, record TEXT NOT NULL)")
+            try execute("CREATE TABLE IF NOT EXISTS share_members(token TEXT PRIMARY KEY, code TEXT NOT NULL)")
             try execute("COMMIT")
         } catch let error as JournalError {
             let busy = sqlite3_errcode(database) == SQLITE_BUSY
@@ -110,11 +116,14 @@ public final class SQLiteJournal: SessionJournal {
         } catch {
             // A failed COMMIT may leave the transaction open: end it so the next pass starts clean.
             _ = try? execute("ROLLBACK")
+            shareMembers.removeAll()
             throw error
         }
     }
 
     public func rollback() {
+        // The rows written since the last commit are gone: what the cache says of them may be wrong.
+        shareMembers.removeAll()
         guard inTransaction else { return }
         inTransaction = false
         _ = try? execute("ROLLBACK")
@@ -143,8 +152,58 @@ public final class SQLiteJournal: SessionJournal {
         try run("DELETE FROM turns WHERE token IN (SELECT token FROM sessions WHERE deadline < ?1)", [.real(now)])
         try run("DELETE FROM sessions WHERE deadline < ?1", [.real(now)])
         let deleted = Int(sqlite3_changes(database))
+        // A share ends with its owner's session.
+        shareMembers.removeAll()
+        try run("DELETE FROM shares WHERE owner_token NOT IN (SELECT token FROM sessions)", [])
+        try run("DELETE FROM share_members WHERE code NOT IN (SELECT code FROM shares)", [])
         try commit()
         return deleted
+    }
+
+    public func saveShare(_ share: ShareRecord) throws {
+        let text: String
+        do {
+            text = String(decoding: try JSONEncoder().encode(share), as: UTF8.self)
+        } catch {
+            throw JournalError("saveShare", "the share \(share.code) cannot be encoded: \(error)")
+        }
+        try begin()
+        try run("INSERT OR REPLACE INTO shares(code, owner_token, record) VALUES(?1, ?2, ?3)",
+                [.text(share.code), .text(share.ownerToken), .text(text)])
+        let members = share.memberTokens
+        guard shareMembers[share.code] != members else { return }
+        try run("DELETE FROM share_members WHERE code = ?1", [.text(share.code)])
+        for token in members {
+            try run("INSERT OR REPLACE INTO share_members(token, code) VALUES(?1, ?2)", [.text(token), .text(share.code)])
+        }
+        shareMembers[share.code] = members
+    }
+
+    public func forgetShare(code: String) throws {
+        shareMembers[code] = nil
+        try begin()
+        try run("DELETE FROM share_members WHERE code = ?1", [.text(code)])
+        try run("DELETE FROM shares WHERE code = ?1", [.text(code)])
+    }
+
+    public func loadShare(code: String) throws -> ShareRecord? {
+        try decodedShare("SELECT record FROM shares WHERE code = ?1", code)
+    }
+
+    public func loadShare(memberToken token: String) throws -> ShareRecord? {
+        try decodedShare("SELECT record FROM shares JOIN share_members USING(code) WHERE token = ?1", token)
+    }
+
+    /// The share record the one-column `sql` finds for `key`, decoded.
+    private func decodedShare(_ sql: String, _ key: String) throws -> ShareRecord? {
+        var text: String?
+        try query(sql, [.text(key)]) { row in text = Self.text(row, 0) }
+        guard let text else { return nil }
+        do {
+            return try JSONDecoder().decode(ShareRecord.self, from: Data(text.utf8))
+        } catch {
+            throw JournalError("loadShare", "a share record cannot be read: \(error)")
+        }
     }
 
     // MARK: SQLite

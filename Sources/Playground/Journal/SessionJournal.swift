@@ -8,8 +8,9 @@
 /// and no answer of that pass is written to a socket before it returns (`JournalQueue`).
 ///
 /// One process writes a journal at a time. The protocol is the seam for a store shared by many
-/// servers (Redis, say); `SQLiteJournal` is the one in this repository. Not `Sendable`: used on the
-/// service thread only.
+/// servers (Redis, say); `SQLiteJournal` is the one in this repository. Shared sessions are kept
+/// beside the sessions, one `ShareRecord` per join code; `expire` deletes a share whose owner's record
+/// is gone. Not `Sendable`: used on the service thread only.
 public protocol SessionJournal: AnyObject {
     /// Adds `turns`, oldest first, to the session with `token`, creating its record with `header` when
     /// it has none. Throws `JournalError` when the store refuses.
@@ -34,6 +35,16 @@ public protocol SessionJournal: AnyObject {
     /// deadline `deadline`, then deletes the records whose deadline is before `now` (wall-clock Unix
     /// seconds), and commits. Returns how many were deleted. Throws `JournalError`.
     func expire(now: Double, orphanDeadline deadline: Double?) throws -> Int
+
+    /// Writes `share`'s record whole, replacing the one with its code. Throws `JournalError`.
+    func saveShare(_ share: ShareRecord) throws
+    /// Deletes the record of the share with `code` (it ended). Throws `JournalError`.
+    func forgetShare(code: String) throws
+    /// The record of the share with `code` as last committed, or nil. Throws `JournalError`.
+    func loadShare(code: String) throws -> ShareRecord?
+    /// The record of the share whose owner or one of whose followers has the resume token `token`, as
+    /// last committed, or nil. Throws `JournalError`.
+    func loadShare(memberToken token: String) throws -> ShareRecord?
 }
 
 /// What never changes in a session's record: who it is, and when its time started.

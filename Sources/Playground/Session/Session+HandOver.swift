@@ -21,6 +21,7 @@ extension Session {
         }
         if let previous = share.controller, previous !== follower { tellControls(previous, granted: false, share) }
         share.controller = follower
+        journalQueue?.shareChanged(share)
         tellControls(follower, granted: true, share)
         announceFollowers(of: share)
     }
@@ -31,7 +32,15 @@ extension Session {
         guard let share = sharing else {
             throw ProtocolError("not-shared", "only the owner of a shared session holds its controls")
         }
-        guard let controller = share.controller else { return }
+        journalQueue?.shareChanged(share)
+        guard let controller = share.controller else {
+            // An away follower's claim to the controls (kept over a restart) ends too.
+            if share.controllerID != nil {
+                share.dropAwayController()
+                announceFollowers(of: share)
+            }
+            return
+        }
         share.controller = nil
         tellControls(controller, granted: false, share)
         announceFollowers(of: share)
@@ -39,9 +48,9 @@ extension Session {
 
     /// Throws `read-only` for an edit of an owner whose controls a follower holds.
     func refuseWhileHandedOver(_ type: String) throws {
-        guard let share = sharing, let controller = share.controller, !runsForController,
+        guard let share = sharing, let controller = share.controllerID, !runsForController,
               !Self.followerQuestions.contains(type) else { return }
-        throw ProtocolError("read-only", "the controls are with follower \(controller.id): '\(type.prefix(64))' would "
+        throw ProtocolError("read-only", "the controls are with follower \(controller): '\(type.prefix(64))' would "
                             + "change the session; send 'takeBack' first")
     }
 

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The journal keeps, per session, a snapshot and the turns since: every top-level message that may
 /// change the session (edits, animations, the clock, `load`, `import`, `undo`), not the questions that
-/// cannot (`scene`, `ambiguity`, `convert`, `export`, `explain`) nor the sharing messages (shares and
-/// followers live in one process and end with it). Replaying the turns at their times on the snapshot
+/// cannot (`scene`, `ambiguity`, `convert`, `export`, `explain`) nor the sharing messages, whose state
+/// the journal keeps apart, one `ShareRecord` per share (`Session+ShareRejoin.swift`). Replaying the turns at their times on the snapshot
 /// gives the session as it was, since a turn's effect depends only on the session's state, its text and
 /// its time; rate limits are not applied again (the turns were admitted once).
 extension Session {
@@ -25,14 +25,17 @@ extension Session {
         JournalHeader(sessionID: id, strict: isStrict, createdWall: createdWall)
     }
 
-    /// The session's state now: the scene's document, the clock and the undo history, as the JSON text
-    /// of `{"scene":…, "clock":…, "undo":[…], "redo":[…]}`. Running animations are not in it: a
+    /// The session's state now: the scene's document, the clock, the undo history and the demo step
+    /// the scene is on, as the JSON text of `{"scene":…, "clock":…, "undo":[…], "redo":[…], "step":n}`
+    /// (`step` absent before the first). Running animations are not in it: a
     /// compaction waits for them to end (`JournalQueue`).
     func journalSnapshot() -> JournalSnapshot {
-        let state: [String: Any] = [
+        var state: [String: Any] = [
             "scene": SceneWriter.document(of: scene), "clock": clock.state(at: transportTime),
             "undo": history.undoStack, "redo": history.redoStack,
         ]
+        // The document has the steps but not which one is shown: followers see its title.
+        if let step = scene.stepIndex { state["step"] = step }
         return JournalSnapshot(elapsed: transportTime - createdAt, state: Self.encode(state))
     }
 
@@ -77,6 +80,9 @@ extension Session {
         if let clockState = try state.object("clock") { clock = try Clock(state: clockState, now: now) }
         if let document = try state.object("scene") {
             replaceScene(with: try SceneReader.scene(from: document, time: clock.time(at: now), limits: limits))
+        }
+        if let step = try state.number("step").flatMap({ Int(exactly: $0) }), scene.steps.indices.contains(step) {
+            scene.stepIndex = step
         }
         let undo = (state.any("undo") as? [Any])?.compactMap { $0 as? String } ?? []
         let redo = (state.any("redo") as? [Any])?.compactMap { $0 as? String } ?? []

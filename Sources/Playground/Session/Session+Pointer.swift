@@ -19,5 +19,7 @@ extension Session {
         let point = location.flatMap { $0.count == 2 ? (x: $0[0], y: $0[1]) : nil }
         sharing.ownerPointed(PresenterPointer(location: point, view: view), now: transportTime,
                              interval: 1 / Double(clock.framesPerSecond))
+        // What followers see of the pointer survives a restart; one record write per pass however many moves.
+        journalQueue?.shareChanged(sharing)
     }
 }

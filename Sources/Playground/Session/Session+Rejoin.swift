@@ -32,6 +32,11 @@ extension Session {
         do {
             session = try parkedSessions.claim(token, now: transportTime)
         } catch let error as ProtocolError where error.code == "unknown-token" {
+            // A follower's token: it follows its share again (`Session+ShareRejoin.swift`).
+            if let follower = try rejoinAsFollower(token, turn: turn) {
+                replacement = follower
+                return
+            }
             // Not parked in this process: a server that died may have left it in the journal.
             guard let restored = try restoreFromJournal(token) else { throw error }
             session = restored
@@ -57,19 +62,19 @@ extension Session {
     /// the journal cannot be read.
     private func restoreFromJournal(_ token: String) throws -> Session? {
         guard let journalQueue, Self.isResumeToken(token) else { return nil }
-        let record: JournalRecord?
-        do {
-            record = try journalQueue.journal.load(token: token)
-        } catch {
-            throw ProtocolError("internal", "the session journal cannot be read: \(error)")
-        }
-        guard let record, let deadline = record.deadline else { return nil }
+        guard let record = try journalRecord(token), let deadline = record.deadline else { return nil }
         let wall = Date().timeIntervalSince1970
         guard wall <= deadline else {
             throw ProtocolError("expired", "the session waited for its client past the grace period and was closed")
         }
         let session = try Session.restored(from: record, token: token, now: transportTime, wall: wall, limits: limits)
         session.journalQueue = journalQueue
+        // Its share, if it had one that did not end: followers come back as they rejoin. A server at
+        // its `maxSharedSessions` gives the session back unshared rather than not at all.
+        if let share = try journalShare({ try $0.loadShare(memberToken: token) }), share.ownerToken == token,
+           shareRegistry?.share(code: share.code) == nil {
+            _ = try? reshare(session, share, wall: wall)
+        }
         return session
     }
 

@@ -48,11 +48,13 @@ extension Session {
         return sessions
     }
 
-    /// Ends what this session shares or follows, as when its connection is gone: followers get `ended`,
-    /// an owner a new `followers` count. Returns the sessions to wake (`takeSessionsToWake`).
+    /// Ends what this session shares or follows, as when its connection is gone for good: followers get
+    /// `ended` (reason `owner-gone`), an owner a new `followers` count. A follower's place is kept for
+    /// the grace period (`hello.limits.resumeGraceSeconds`): a `rejoin` with its token follows again.
+    /// Returns the sessions to wake (`takeSessionsToWake`).
     public func leaveSharing() -> [Session] {
-        unshare()
-        unfollow()
+        unshare(reason: "owner-gone")
+        unfollow(keepingPlace: true)
         return takeSessionsToWake()
     }
 
@@ -65,16 +67,27 @@ extension Session {
         guard let shareRegistry else { throw ProtocolError("unavailable", "this server does not share sessions") }
         let share = try sharing ?? shareRegistry.register { SharedSession(code: $0, owner: self) }
         sharing = share
+        if let journalQueue {
+            // A restarted server finds the share through its owner's record: make sure there is one.
+            if !isJournaled { journalQueue.snapshot(self, creating: true) }
+            journalQueue.shareChanged(share)
+            journalQueue.hold(self)
+        }
         return ["type": "shared", "code": share.code, "link": "/#follow=\(share.code)", "followers": share.followers.count]
     }
 
-    private func unshare() {
+    /// Ends the share: `reason` is `unshared` (the owner asked) or `owner-gone` (its session ended).
+    private func unshare(reason: String = "unshared") {
         guard let share = sharing else { return }
         sharing = nil
+        share.hasEnded = true
+        journalQueue?.shareChanged(share)
         shareRegistry?.remove(code: share.code)
         for follower in share.followers {
             follower.stopFollowing()
-            follower.send(kind: .event, ["type": "ended", "code": share.code, "re": NSNull()])
+            // An ordinary session from now on, empty: a restarted server must give that back on rejoin.
+            if !follower.isJournaled { follower.journalQueue?.snapshot(follower, creating: true) }
+            follower.send(kind: .event, ["type": "ended", "code": share.code, "reason": reason, "re": NSNull()])
             sessionsToWake.append(follower)
         }
     }
@@ -83,7 +96,7 @@ extension Session {
     /// and the one holding the controls.
     func announceFollowers(of share: SharedSession) {
         send(kind: .event, ["type": "followers", "count": share.followers.count, "followers": share.followers.map(\.id),
-                            "controller": share.controller?.id ?? NSNull(), "re": NSNull()])
+                            "controller": share.controllerID ?? NSNull(), "re": NSNull()])
     }
 
     // MARK: Follower
@@ -96,7 +109,8 @@ extension Session {
         guard sharing == nil else {
             throw ProtocolError("shared", "this session is shared: send 'unshare' before following another")
         }
-        guard let code = JoinCode.normalized(text), let share = shareRegistry?.share(code: code),
+        // A code this process does not hold may be a share a restarted server has in its journal.
+        guard let code = JoinCode.normalized(text), let share = try shareRegistry?.share(code: code) ?? restoredShare(code: code),
               let owner = share.owner else {
             throw ProtocolError("unknown-code", "no shared session has the code '\(text.prefix(16))'")
         }
@@ -109,25 +123,47 @@ extension Session {
             replaceScene(with: Scene.empty())
             // Dropping the scene is no turn a replay could run: the journal starts again from here.
             journalQueue?.snapshot(self)
-            following = share
-            share.add(self)
-            owner.announceFollowers(of: share)
-            sessionsToWake.append(owner)
+            startFollowing(share, owner: owner)
         }
         // A complete `frames` goes out before this answer (the turn's end queues it).
+        return followAnswer(share, owner: owner, type: "scene")
+    }
+
+    /// Joins `share`'s followers (its journal record with it) and tells the owner.
+    func startFollowing(_ share: SharedSession, owner: Session) {
+        following = share
+        share.add(self)
+        if let journalQueue {
+            journalQueue.shareChanged(share)
+            journalQueue.hold(self)
+        }
+        owner.announceFollowers(of: share)
+        sessionsToWake.append(owner)
+    }
+
+    /// Queues what a new follower sees first (a complete `frames`, by the next placeholder taken, and
+    /// the presenter's pointer, if it has pointed yet) and returns the answer of `type` carrying the
+    /// shared scene, the code and the current demo step, as a `step` event gives it.
+    func followAnswer(_ share: SharedSession, owner: Session, type: String) -> [String: Any] {
         followedVersion = Int.min
-        // So does where the presenter points, if it has pointed yet.
         followedPointerVersion = 0
         if share.pointer != nil { outbox.appendPointer() }
-        var answer: [String: Any] = ["type": "scene", "scene": SceneWriter.document(of: owner.scene), "following": share.code]
-        // The presenter's current demo step, as a `step` event gives it, so a late follower sees the title.
+        var answer: [String: Any] = ["type": type, "scene": SceneWriter.document(of: owner.scene), "following": share.code]
         if let step = owner.stepAnnouncement() { answer["step"] = step }
         return answer
     }
 
-    private func unfollow() {
+    /// Leaves the followed share; with `keepingPlace` (the connection is gone), the share keeps a place
+    /// for this follower until the grace period ends, so `rejoin` with its token follows again.
+    private func unfollow(keepingPlace: Bool = false) {
         guard let share = following else { return }
         stopFollowing()
+        let grace = Double(limits.resumeGraceSeconds ?? 0)
+        if keepingPlace, grace > 0, !share.hasEnded {
+            let wall = Date().timeIntervalSince1970
+            share.keepPlace(for: self, until: wall + grace, wall: wall)
+        }
+        journalQueue?.shareChanged(share)
         if share.remove(self), let owner = share.owner {
             owner.announceFollowers(of: share)
             sessionsToWake.append(owner)

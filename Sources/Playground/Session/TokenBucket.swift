@@ -15,6 +15,12 @@ public struct TokenBucket: Sendable, Equatable {
         tokens = self.capacity
     }
 
+    /// A bucket holding `tokens` (at most `capacity`): one restored from a journal.
+    public init(rate: Double, capacity: Double, tokens: Double) {
+        self.init(rate: rate, capacity: capacity)
+        self.tokens = min(self.capacity, tokens)
+    }
+
     /// Adds what `rate` earned since the previous call (time never runs backwards here).
     public mutating func refill(now: Double) {
         guard let last else {

@@ -36,13 +36,21 @@ public final class ParkedSessions {
     /// returned (its token answers `expired`), so the caller can end its share.
     @discardableResult
     public func park(_ session: Session, now: Double) -> [Session]? {
+        park(session, until: now + grace)
+    }
+
+    /// Keeps `session` until `deadline` (transport seconds): a session a restarted server rebuilt from
+    /// its journal waits until the deadline its record holds, not a new grace period. Nil when the
+    /// grace is 0; else the sessions ended to make room, as `park(_:now:)`.
+    @discardableResult
+    public func park(_ session: Session, until deadline: Double) -> [Session]? {
         guard grace > 0 else { return nil }
         var evicted: [Session] = []
         while parked.count >= capacity, let oldest = parked.min(by: { $0.value.deadline < $1.value.deadline }) {
             forget(oldest.key)
             evicted.append(oldest.value.session)
         }
-        parked[session.resumeToken] = (session, now + grace)
+        parked[session.resumeToken] = (session, deadline)
         return evicted
     }
 

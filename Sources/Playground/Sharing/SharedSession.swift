@@ -1,3 +1,5 @@
+import Foundation
+
 /// A session many clients watch: its owner (the session that shared it), its followers, and the `frames`
 /// stream they all read.
 ///
@@ -17,7 +19,19 @@ public final class SharedSession {
     /// The sessions following, in the order they joined.
     public private(set) var followers: [Session] = []
     /// The follower the owner handed the controls to (`handOver`), nil while the owner holds them.
-    public internal(set) var controller: Session?
+    public internal(set) var controller: Session? {
+        didSet { awayController = nil }
+    }
+    /// The owner's resume token: the share's journal record names its owner by it.
+    public let ownerToken: String
+    /// Followers whose connection is away (it dropped, or the server restarted since), each until its
+    /// `deadline`: a `rejoin` with its token makes it a follower again (`Session+ShareRejoin.swift`).
+    private(set) var awayFollowers: [FollowerRecord] = []
+    /// The away follower that held the controls: they go back to it when it rejoins, and until then
+    /// the owner's edits stay refused, as before the restart. Nil once anyone else holds them.
+    private(set) var awayController: FollowerRecord?
+    /// True once the share ended (`unshare`, or its owner's session ended): its record is deleted.
+    public internal(set) var hasEnded = false
 
     /// The followers' stream: what they were last sent, and its sequence numbers.
     private var stream = FrameStream()
@@ -38,7 +52,76 @@ public final class SharedSession {
     init(code: String, owner: Session) {
         self.code = code
         self.owner = owner
+        ownerToken = owner.resumeToken
     }
+
+    /// The share `record` describes, owned by `owner` (restored from the same journal), with every
+    /// follower away until `deadline` (wall-clock Unix seconds) unless its record has an earlier one.
+    convenience init(record: ShareRecord, owner: Session, deadline: Double) {
+        self.init(code: record.code, owner: owner)
+        awayFollowers = record.followers.map { follower in
+            var away = follower
+            away.deadline = min(follower.deadline ?? deadline, deadline)
+            return away
+        }
+        awayController = awayFollowers.first { $0.token == record.controllerToken }
+        if let saved = record.pointer {
+            let location = saved.x.flatMap { x in saved.y.map { (x: x, y: $0) } }
+            pointer = PresenterPointer(location: location, view: saved.view)
+            pointerVersion = 1
+        }
+    }
+
+    /// The share as its journal record, at wall-clock time `wall`; nil once the owner is gone.
+    func record(wall: Double) -> ShareRecord? {
+        guard owner != nil else { return nil }
+        let live = followers.map { follower in
+            FollowerRecord(token: follower.resumeToken, sessionID: follower.id, strict: follower.isStrict,
+                           messageTokens: follower.messageBucket?.tokens, wall: wall)
+        }
+        let saved = pointer.map { PointerRecord(x: $0.location?.x, y: $0.location?.y, view: $0.view) }
+        return ShareRecord(code: code, ownerToken: ownerToken,
+                           controllerToken: controller?.resumeToken ?? awayController?.token,
+                           followers: live + awayFollowers, pointer: saved)
+    }
+
+    /// The session id of whoever holds the controls other than the owner: the controlling follower,
+    /// connected or away until its deadline; nil while the owner holds them.
+    var controllerID: String? {
+        if let controller { return controller.id }
+        guard let away = awayController, (away.deadline ?? .infinity) >= Date().timeIntervalSince1970 else { return nil }
+        return away.sessionID
+    }
+
+    /// Places kept at most: a client that follows and drops again and again within the grace period
+    /// leaves a place each time, and the share's record holds them all. Past this the oldest goes.
+    static let maxAwayFollowers = 1024
+
+    /// Keeps a place for `follower`, whose connection dropped, until `deadline` (wall seconds).
+    func keepPlace(for follower: Session, until deadline: Double, wall: Double) {
+        awayFollowers.removeAll { $0.token == follower.resumeToken || ($0.deadline ?? wall) < wall }
+        if awayFollowers.count >= Self.maxAwayFollowers { awayFollowers.removeFirst() }
+        awayFollowers.append(FollowerRecord(token: follower.resumeToken, sessionID: follower.id,
+                                            strict: follower.isStrict, deadline: deadline,
+                                            messageTokens: follower.messageBucket?.tokens, wall: wall))
+    }
+
+    /// The away follower with `token`, removed, when its deadline is not past `wall`; places past their
+    /// deadline are dropped on the way. Whether it held the controls is in `isAwayController`.
+    func claimPlace(_ token: String, wall: Double) -> FollowerRecord? {
+        awayFollowers.removeAll { ($0.deadline ?? wall) < wall }
+        if let controller = awayController, !awayFollowers.contains(where: { $0.token == controller.token }) {
+            awayController = nil
+        }
+        guard let index = awayFollowers.firstIndex(where: { $0.token == token }) else { return nil }
+        return awayFollowers.remove(at: index)
+    }
+
+    /// True when the away follower with `token` held the controls.
+    func isAwayController(_ token: String) -> Bool { awayController?.token == token }
+
+    /// Forgets the away controller: the owner took the controls back.
+    func dropAwayController() { awayController = nil }
 
     /// Adds `follower`, which is sent a complete `frames` next.
     func add(_ follower: Session) {
