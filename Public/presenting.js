@@ -146,7 +146,13 @@ export class Presenting {
         if (this.following && message.re === null && message.scene) this.scenes.apply(message.scene);
         this.updateBanner();
         break;
-      case 'ended': if (this.following) this.stopFollowing('The presenter stopped sharing.'); break;
+      case 'ended':
+        if (this.following) {
+          this.stopFollowing(message.reason === 'owner-gone'
+            ? 'The presenter did not come back in time; the share ended.'
+            : 'The presenter stopped sharing.');
+        }
+        break;
       default: break;
     }
   }

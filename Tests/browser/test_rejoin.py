@@ -371,9 +371,6 @@ def test_after_a_server_restart_the_presenter_rejoins_its_journaled_session(driv
         shutil.rmtree(state, ignore_errors=True)
 
 
-@pytest.mark.xfail(strict=False, reason="a share lives in one server process (docs/PROTOCOL.md, rejoin: "
-                   "'after a restart the session is no longer shared'); shares that survive a restart are "
-                   "server work in progress")
 def test_after_a_server_restart_the_follower_keeps_following(driver, follower_driver):
     presenter, follower = driver, follower_driver
     second, session, code, state = restart_on_the_same_journal(presenter, follower)
