@@ -62,7 +62,13 @@ struct IBTraits: Sendable {
         var attributes = element.attributes
         for variation in element.children where variation.name == "variation" {
             guard let key = variation["key"], matches(key) else { continue }
-            for (name, value) in variation.attributes where name != "key" { attributes[name] = value }
+            for attribute in variation.attributes where attribute.name != "key" {
+                if let index = attributes.firstIndex(where: { $0.name == attribute.name }) {
+                    attributes[index] = attribute
+                } else {
+                    attributes.append(attribute)
+                }
+            }
         }
         return IBElement(name: element.name, attributes: attributes, children: element.children,
                          line: element.line, column: element.column)
