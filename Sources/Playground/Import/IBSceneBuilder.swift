@@ -24,6 +24,9 @@ struct IBSceneBuilder {
     /// Element names by scene id (`label`, `stackView`…).
     var kinds: [String: String] = [:]
     var parents: [String: String] = [:]
+    /// Scene ids of the scroll views (`IBViewTraits.scrollViews`), whose edges bind their content for
+    /// their descendants' constraints.
+    var scrollViewIDs: Set<String> = []
     /// Item names by IB id for guides (`root.safeArea`, `scroll.content`).
     var guideItems: [String: String] = [:]
     /// The legacy `topLayoutGuide` and `bottomLayoutGuide` ids.
@@ -127,6 +130,7 @@ struct IBSceneBuilder {
         viewIDs[root.id] = "root"
         ibIDs["root"] = root.id
         kinds["root"] = root.element.name
+        if IBViewTraits.scrollViews.contains(root.element.name) { scrollViewIDs.insert("root") }
         savedFrames["root"] = Rect(origin: .zero, size: rootSize)
         let device = document.device
         let systemMargin = rootSize.width >= 414 ? 20.0 : 16
@@ -213,7 +217,8 @@ struct IBSceneBuilder {
         let className = IBViewTraits.className(element)
         let text = element["text"] ?? element.child("state", key: "normal")?["title"] ?? element["placeholder"]
         let isContentView = element["key"] == "contentView"
-        let id = naming.unique([element["userLabel"], element.id.flatMap { document.outletNames[$0] },
+        let outlet = element.id.flatMap { document.outletNames[$0] }
+        let id = naming.unique([element["userLabel"], outlet,
                                 isContentView ? "contentView" : nil, text, element["image"], element["customClass"]],
                                fallback: element.name)
         if let ibID = element.id {
@@ -222,10 +227,11 @@ struct IBSceneBuilder {
         }
         kinds[id] = element.name
         parents[id] = parent
+        if IBViewTraits.scrollViews.contains(element.name) { scrollViewIDs.insert(id) }
         var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]
         spec.reserveCapacity(24)   // every field a view can have, so the dictionary never regrows
         if let ibID = element.id { spec["ibId"] = ibID }
-        if let outlet = element.id.flatMap({ document.outletNames[$0] }) { spec["outlet"] = String(outlet.prefix(64)) }
+        if let outlet { spec["outlet"] = String(outlet.prefix(64)) }
         if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
         if let alpha = element.number("alpha") { spec["alpha"] = min(1, max(0, alpha)) }
         if element.flag("hidden") { spec["hidden"] = true }
@@ -256,8 +262,10 @@ struct IBSceneBuilder {
             spec.merge(measured) { _, new in new }
         } else if var intrinsic = intrinsicSize(element, frame: frame) {
             // UIKit's intrinsic size is the alignment rectangle's.
-            if intrinsic[0] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[0] -= insets.left + insets.right }
-            if intrinsic[1] >= 0, IBViewTraits.contentSized.contains(element.name) { intrinsic[1] -= insets.top + insets.bottom }
+            if insets != EdgeInsets(), IBViewTraits.contentSized.contains(element.name) {
+                if intrinsic[0] >= 0 { intrinsic[0] -= insets.left + insets.right }
+                if intrinsic[1] >= 0 { intrinsic[1] -= insets.top + insets.bottom }
+            }
             spec["intrinsicSize"] = intrinsic
         }
         let hugging = IBViewTraits.defaultHugging(element)

@@ -51,7 +51,8 @@ struct IBTraits: Sendable {
     }
 
     func isInstalled(_ id: String?) -> Bool {
-        guard let id else { return true }
+        // Most documents exclude nothing: no id is hashed then.
+        guard let id, !excluded.isEmpty else { return true }
         return !excluded.contains(id)
     }
 
