@@ -21,10 +21,13 @@ struct IBElement: Sendable {
 
     /// The attribute `key`, or nil.
     subscript(_ key: String) -> String? {
-        // Names of another length are passed over without comparing their bytes.
+        // Names of another length are passed over without comparing their bytes; attributes are read
+        // in place by index (a `for … in` would copy each, retaining and releasing its two strings).
         let length = key.utf8.count
-        for attribute in attributes where attribute.name.utf8.count == length && attribute.name == key {
-            return attribute.value
+        var index = 0
+        while index < attributes.count {
+            if attributes[index].name.utf8.count == length, attributes[index].name == key { return attributes[index].value }
+            index += 1
         }
         return nil
     }

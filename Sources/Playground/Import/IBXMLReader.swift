@@ -94,8 +94,12 @@ enum IBXMLReader {
         /// The first error the parser reported: its code, and the line and column it was at then.
         var errorCode: Int32?
         var errorPlace: (line: Int, column: Int)?
-        /// Strings for the names the parser interned, by the address it interned them at.
-        var names: [UnsafeRawPointer: String] = [:]
+        /// Strings for the names the parser interned, by the address it interned them at: a table of
+        /// 256 slots by address, open addressing (a document uses a hundred-odd distinct names; a
+        /// name met again costs a comparison of addresses, not a hash).
+        var nameAddresses = [UnsafeRawPointer?](repeating: nil, count: 256)
+        var nameStrings = [String](repeating: "", count: 256)
+        var nameCount = 0
 
         init(maxElements: Int) { self.maxElements = maxElements }
 
@@ -118,9 +122,21 @@ enum IBXMLReader {
         /// The string for an interned name (and its prefix, for a qualified name `prefix:name`).
         func name(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
             guard prefix == nil else { return string(prefix) + ":" + string(local) }
-            if let known = names[UnsafeRawPointer(local)] { return known }
+            let address = UnsafeRawPointer(local)
+            // The parser packs interned names end to end, so every bit of the address varies.
+            let bits = UInt(bitPattern: address)
+            var slot = Int(truncatingIfNeeded: bits ^ (bits >> 8) ^ (bits >> 16)) & 255
+            while let known = nameAddresses[slot] {
+                if known == address { return nameStrings[slot] }
+                slot = (slot + 1) & 255
+            }
             let made = string(local)
-            names[UnsafeRawPointer(local)] = made
+            // Past three quarters full the table stops remembering: later names are made each time.
+            if nameCount < 192 {
+                nameAddresses[slot] = address
+                nameStrings[slot] = made
+                nameCount += 1
+            }
             return made
         }
 
