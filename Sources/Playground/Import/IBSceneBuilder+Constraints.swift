@@ -101,9 +101,10 @@ extension IBSceneBuilder {
         guard let first = anchor(firstRef, firstAttributeName, holder: holder, other: secondRef, element: element) else {
             return nil
         }
-        var spec: [String: Any] = ["first": first.name]
-        // Room for every field up front: growing a dictionary key by key rehashes it each time.
-        spec.reserveCapacity(9)
+        // Room for every field up front: growing a dictionary key by key rehashes it each time (and
+        // reserving room after a first key would rehash that one).
+        var spec = [String: Any](minimumCapacity: 9)
+        spec["first"] = first.name
         if let secondAttributeName {
             guard let second = anchor(secondRef, secondAttributeName, holder: holder, other: firstRef,
                                       element: element) else { return nil }

@@ -228,8 +228,10 @@ struct IBSceneBuilder {
         kinds[id] = element.name
         parents[id] = parent
         if IBViewTraits.scrollViews.contains(element.name) { scrollViewIDs.insert(id) }
-        var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]
-        spec.reserveCapacity(24)   // every field a view can have, so the dictionary never regrows
+        var spec = [String: Any](minimumCapacity: 24)   // every field a view can have, so it never regrows
+        spec["id"] = id
+        spec["parent"] = parent
+        spec["label"] = labelText(element, className: className)
         if let ibID = element.id { spec["ibId"] = ibID }
         if let outlet { spec["outlet"] = String(outlet.prefix(64)) }
         if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
