@@ -22,7 +22,8 @@ enum IBXMLReader {
         _ = initialized
         let builder = TreeBuilder(maxElements: maxElements)
         var handler = saxHandler()
-        var bytes = Array(text.utf8)
+        // The parser reads the string's own UTF-8 storage: no copy of the document is made.
+        var text = text
         let context = withUnsafeMutablePointer(to: &handler) { handlerPointer in
             xmlCreatePushParserCtxt(handlerPointer, Unmanaged.passUnretained(builder).toOpaque(), nil, 0, nil)
         }
@@ -34,13 +35,12 @@ enum IBXMLReader {
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
         builder.context = context
         let status = withExtendedLifetime(builder) {
-            bytes.withUnsafeMutableBufferPointer { buffer in
+            text.withUTF8 { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { chars in
                     xmlParseChunk(context, chars.baseAddress, Int32(clamping: chars.count), 1)
                 }
             }
         }
-        bytes = []
         if let stopError = builder.stopError { throw stopError }
         guard status == 0, context.pointee.wellFormed != 0, let root = builder.root else {
             let reason = builder.describeError()
@@ -97,11 +97,23 @@ enum IBXMLReader {
         /// Strings for the names the parser interned, by the address it interned them at: a table of
         /// 256 slots by address, open addressing (a document uses a hundred-odd distinct names; a
         /// name met again costs a comparison of addresses, not a hash).
-        var nameAddresses = [UnsafeRawPointer?](repeating: nil, count: 256)
-        var nameStrings = [String](repeating: "", count: 256)
+        /// The slots are raw memory owned by this builder: an array stored in a class would be checked
+        /// for exclusive access on every read, which cost more than the lookup itself.
+        let nameAddresses = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 256)
+        let nameStrings = UnsafeMutablePointer<String>.allocate(capacity: 256)
         var nameCount = 0
 
-        init(maxElements: Int) { self.maxElements = maxElements }
+        init(maxElements: Int) {
+            self.maxElements = maxElements
+            nameAddresses.initialize(repeating: nil, count: 256)
+            nameStrings.initialize(repeating: "", count: 256)
+        }
+
+        deinit {
+            nameAddresses.deallocate()
+            nameStrings.deinitialize(count: 256)
+            nameStrings.deallocate()
+        }
 
         static func from(_ pointer: UnsafeMutableRawPointer) -> TreeBuilder {
             Unmanaged<TreeBuilder>.fromOpaque(pointer).takeUnretainedValue()
