@@ -22,7 +22,8 @@ let package = Package(
         ),
         .target(name: "TextShaping", dependencies: ["AutoLayout", "CHarfBuzz"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "Playground", dependencies: ["AutoLayout", "TextShaping", "CSQLite"]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "Playground", dependencies: ["AutoLayout", "TextShaping", "CSQLite", "CLibXML2"]),
         .systemLibrary(
             name: "CLibWebSockets",
             pkgConfig: "libwebsockets",

@@ -175,7 +175,11 @@ struct IBDocument: Sendable {
         return (stacks, tabbed.subtracting(hidden), opaque)
     }
 
-    static let cellNames: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]
+    /// Whether an element is a table or collection view cell (or reusable view), laid out as a root of
+    /// its own. Compared, not hashed: every element of a document is asked.
+    static func isCell(_ elementName: String) -> Bool {
+        elementName == "tableViewCell" || elementName == "collectionViewCell" || elementName == "collectionReusableView"
+    }
 
     private static func storyboardRoots(_ document: IBElement) -> [Root] {
         var roots: [Root] = []
@@ -189,7 +193,7 @@ struct IBDocument: Sendable {
                     roots.append(Root(id: viewID, controllerID: object.id, role: .controllerView,
                                       className: className, title: title, element: view, controller: object))
                 }
-                roots += cells(in: object)
+                collectCells(in: object, into: &roots)
             }
         }
         return roots
@@ -198,28 +202,27 @@ struct IBDocument: Sendable {
     private static func xibRoots(_ document: IBElement) -> [Root] {
         var roots: [Root] = []
         for object in document.list("objects") where object.name != "placeholder" {
-            if cellNames.contains(object.name), let id = object.id {
+            if isCell(object.name), let id = object.id {
                 roots.append(cellRoot(object, id: id))
             } else if object.child("rect", key: "frame") != nil, let id = object.id {
                 let className = object["customClass"] ?? uikitClass(of: object.name)
                 roots.append(Root(id: id, controllerID: nil, role: .topLevelView, className: className,
                                   title: object["userLabel"] ?? className, element: object, controller: nil))
             }
-            if !cellNames.contains(object.name) { roots += cells(in: object) }
+            if !isCell(object.name) { collectCells(in: object, into: &roots) }
         }
         return roots
     }
 
-    private static func cells(in element: IBElement) -> [Root] {
-        var found: [Root] = []
+    /// Appends the cells under `element` in document order, into one array for the whole walk.
+    private static func collectCells(in element: IBElement, into found: inout [Root]) {
         for child in element.children {
-            if cellNames.contains(child.name), let id = child.id {
+            if isCell(child.name), let id = child.id {
                 found.append(cellRoot(child, id: id))
-            } else {
-                found += cells(in: child)
+            } else if !child.children.isEmpty {
+                collectCells(in: child, into: &found)
             }
         }
-        return found
     }
 
     private static func cellRoot(_ cell: IBElement, id: String) -> Root {

@@ -1,9 +1,17 @@
 /// One element of an Interface Builder document: its name, attributes and children, with where it
-/// starts in the text (1-based line and column, as `XMLParser` reports them) so errors and warnings can
-/// point at it. A value type: the importer only reads the tree.
+/// starts in the text (1-based line and column, as libxml2 reports them: just past the start tag's
+/// attributes) so errors and warnings can point at it. A value type: the importer only reads the tree.
 struct IBElement: Sendable {
+    /// One attribute, as written (an ampersand reference decoded).
+    struct Attribute: Sendable {
+        let name: String
+        let value: String
+    }
+
     let name: String
-    let attributes: [String: String]
+    /// In document order. An element has a handful, so a search through them costs less than building
+    /// a dictionary for each of the thousands of elements a document holds.
+    let attributes: [Attribute]
     var children: [IBElement]
     let line: Int
     let column: Int
@@ -12,10 +20,20 @@ struct IBElement: Sendable {
     var text: String? = nil
 
     /// The attribute `key`, or nil.
-    subscript(_ key: String) -> String? { attributes[key] }
+    subscript(_ key: String) -> String? {
+        // Names of another length are passed over without comparing their bytes; attributes are read
+        // in place by index (a `for … in` would copy each, retaining and releasing its two strings).
+        let length = key.utf8.count
+        var index = 0
+        while index < attributes.count {
+            if attributes[index].name.utf8.count == length, attributes[index].name == key { return attributes[index].value }
+            index += 1
+        }
+        return nil
+    }
 
     /// The IB object id (`id="…"`), or nil.
-    var id: String? { attributes["id"] }
+    var id: String? { self["id"] }
 
     /// The first child named `name`, optionally with `key="…"`.
     func child(_ name: String, key: String? = nil) -> IBElement? {
@@ -27,13 +45,13 @@ struct IBElement: Sendable {
 
     /// `YES` / `NO` attributes; absent gives `defaultValue`.
     func flag(_ key: String, default defaultValue: Bool = false) -> Bool {
-        guard let value = attributes[key] else { return defaultValue }
+        guard let value = self[key] else { return defaultValue }
         return value == "YES"
     }
 
     /// A numeric attribute, or nil when absent or not a finite number.
     func number(_ key: String) -> Double? {
-        guard let text = attributes[key], let value = Double(text), value.isFinite else { return nil }
+        guard let text = self[key], let value = Double(text), value.isFinite else { return nil }
         return value
     }
 

@@ -14,59 +14,84 @@ struct IBNaming {
         for candidate in candidates {
             if let candidate, let id = Self.identifier(candidate) { found = id; break }
         }
-        let base = found ?? Self.identifier(fallback) ?? "view"
+        return unique(base: found ?? Self.identifier(fallback) ?? "view")
+    }
+
+    /// A fresh id built from `candidate`, else from `fallback`.
+    mutating func unique(_ candidate: String, fallback: String) -> String {
+        unique(base: Self.identifier(candidate) ?? Self.identifier(fallback) ?? "view")
+    }
+
+    /// `base` itself when it is free, else `base` numbered.
+    private mutating func unique(base: String) -> String {
+        // Most names are free the first time: one set operation then.
+        guard !taken.insert(base).inserted else { return base }
         var id = base
         var counter = nextNumber[base] ?? 2
-        if taken.contains(id) {
-            repeat {
-                let suffix = String(counter)
-                id = String(base.prefix(64 - suffix.count)) + suffix
-                counter += 1
-            } while taken.contains(id)
-            nextNumber[base] = counter
-        }
+        repeat {
+            let suffix = String(counter)
+            id = String(base.prefix(64 - suffix.count)) + suffix
+            counter += 1
+        } while taken.contains(id)
+        nextNumber[base] = counter
         taken.insert(id)
         return id
     }
 
     /// `"Sign in!"` → `signIn`, `"UILabel"` → `label`, `"2 columns"` → `v2Columns`; nil when nothing usable remains.
     /// Words are runs of ASCII letters and digits (every byte of a non-ASCII character separates them),
-    /// read as UTF-8 bytes: every view and constraint of a document is named here.
+    /// read as UTF-8 bytes into a buffer on the stack: every view and constraint of a document is named here.
     static func identifier(_ text: String) -> String? {
-        var result: [UInt8] = []
-        var word: [UInt8] = []
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (0x61...0x7a).contains(byte) || (0x41...0x5a).contains(byte) || (0x30...0x39).contains(byte)
-        }
-        func endWord() {
-            guard !word.isEmpty else { return }
-            if result.isEmpty {
-                result = lowerFirst(word)
-            } else {
-                result.append(uppercased(word[0]))
-                result += word.dropFirst()
+        var text = text
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { output in
+                identifier(bytes, into: output)
             }
-            word.removeAll(keepingCapacity: true)
         }
-        for byte in text.utf8 {
-            if isWordByte(byte) { word.append(byte) } else { endWord() }
+    }
+
+    /// Identifiers keep their first 40 bytes.
+    private static let maxLength = 40
+
+    private static func identifier(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> String? {
+        // A leading digit gets a `v` in front, which counts towards the 40.
+        let firstWord = bytes.firstIndex(where: isWordByte)
+        guard let firstWord else { return nil }
+        var count = 0
+        if isDigit(bytes[firstWord]) {
+            output[0] = 0x76   // "v"
+            count = 1
         }
-        endWord()
-        guard let first = result.first else { return nil }
-        if (0x30...0x39).contains(first) { result.insert(0x76, at: 0) }   // "v"
-        let id = String(decoding: result.prefix(40), as: UTF8.self)
+        var index = firstWord
+        var isFirst = true
+        while index < bytes.count, count < maxLength {
+            guard isWordByte(bytes[index]) else { index += 1; continue }
+            var end = index
+            while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+            // The first word's leading run of capitals is lower-cased (`URLField` → `urlField`, `Title` →
+            // `title`), keeping the capital that starts the next word; later words start with a capital.
+            var lowered = 0
+            if isFirst {
+                var upperRun = 0
+                while index + upperRun < end, isUpper(bytes[index + upperRun]) { upperRun += 1 }
+                lowered = upperRun <= 1 || upperRun == end - index ? upperRun : upperRun - 1
+            }
+            for offset in 0..<(end - index) where count < maxLength {
+                let byte = bytes[index + offset]
+                output[count] = offset < lowered ? lowercased(byte) : (!isFirst && offset == 0 ? uppercased(byte) : byte)
+                count += 1
+            }
+            isFirst = false
+            index = end
+        }
+        let id = String(decoding: UnsafeBufferPointer(rebasing: output[0..<count]), as: UTF8.self)
         return id == "root" ? "rootView" : id
     }
 
-    private static func uppercased(_ byte: UInt8) -> UInt8 { (0x61...0x7a).contains(byte) ? byte - 0x20 : byte }
-    private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5a).contains(byte) ? byte + 0x20 : byte }
-
-    /// Lower-cases a leading run of capitals (`URLField` → `urlField`, `Title` → `title`), keeping the
-    /// capital that starts the next word.
-    private static func lowerFirst(_ word: [UInt8]) -> [UInt8] {
-        var upperRun = 0
-        while upperRun < word.count, (0x41...0x5a).contains(word[upperRun]) { upperRun += 1 }
-        let lowered = upperRun <= 1 || upperRun == word.count ? upperRun : upperRun - 1
-        return word.prefix(lowered).map(lowercased) + word.dropFirst(lowered)
-    }
+    private static func isWordByte(_ byte: UInt8) -> Bool { isLower(byte) || isUpper(byte) || isDigit(byte) }
+    private static func isLower(_ byte: UInt8) -> Bool { (0x61...0x7a).contains(byte) }
+    private static func isUpper(_ byte: UInt8) -> Bool { (0x41...0x5a).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    private static func uppercased(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 0x20 : byte }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 0x20 : byte }
 }

@@ -50,7 +50,7 @@ extension IBSceneBuilder {
         }
         guides.append(["id": "content", "owner": scroll])
         for edge in ["top", "leading"] {
-            let id = constraintNaming.unique(["\(scroll)-content-\(edge)"], fallback: "content")
+            let id = constraintNaming.unique("\(scroll)-content-\(edge)", fallback: "content")
             constraints.append(["id": id, "first": "\(name).\(edge)", "second": "\(scroll).\(edge)"])
         }
         return name
@@ -68,7 +68,7 @@ extension IBSceneBuilder {
         let bottom = max(0, min(size.height, origin.y + size.height - (rootSize.height - safeArea.bottom)))
         let right = max(0, min(size.width, origin.x + size.width - (rootSize.width - safeArea.right)))
         for (edge, constant) in [("top", top), ("left", left), ("bottom", -bottom), ("right", -right)] {
-            let id = constraintNaming.unique(["\(view)-safeArea-\(edge)"], fallback: "safeArea")
+            let id = constraintNaming.unique("\(view)-safeArea-\(edge)", fallback: "safeArea")
             constraints.append(["id": id, "first": "\(name).\(edge)", "second": "\(view).\(edge)", "constant": constant])
         }
         return name
@@ -96,16 +96,16 @@ extension IBSceneBuilder {
             return nil
         }
         // A missing first item is the view holding the constraint.
-        let holderRef = ibIDs[holder]
-        let firstRef = element["firstItem"] ?? holderRef
+        let firstRef = element["firstItem"] ?? ibIDs[holder]
         let secondRef = element["secondItem"]
         let secondAttributeName = element["secondAttribute"]
         guard let first = anchor(firstRef, firstAttributeName, holder: holder, other: secondRef, element: element) else {
             return nil
         }
-        var spec: [String: Any] = ["first": first.name]
-        // Room for every field up front: growing a dictionary key by key rehashes it each time.
-        spec.reserveCapacity(9)
+        // Room for every field up front: growing a dictionary key by key rehashes it each time (and
+        // reserving room after a first key would rehash that one).
+        var spec = [String: Any](minimumCapacity: 9)
+        spec["first"] = first.name
         if let secondAttributeName {
             guard let second = anchor(secondRef, secondAttributeName, holder: holder, other: firstRef,
                                       element: element) else { return nil }
@@ -131,7 +131,7 @@ extension IBSceneBuilder {
         spec["constant"] = element.number("constant") ?? (element.flag("symbolic") ? 8 : 0)
         if let priority = element.number("priority") { spec["priority"] = min(1000, max(1, priority)) }
         if let ibID = element.id { spec["ibId"] = ibID }
-        spec["id"] = constraintNaming.unique(["\(first.view)-\(first.attribute)"], fallback: "constraint")
+        spec["id"] = constraintNaming.unique("\(first.view)-\(first.attribute)", fallback: "constraint")
         return spec
     }
 
@@ -155,7 +155,7 @@ extension IBSceneBuilder {
             return nil
         }
         guard let reference else { return ("\(holder).\(attribute)", holder, attribute) }
-        if let type = legacyGuides[reference] {
+        if !legacyGuides.isEmpty, let type = legacyGuides[reference] {
             // topLayoutGuide.bottom / bottomLayoutGuide.top are the safe area's top and bottom (iOS 11).
             let edge: String? = switch (type, attribute) {
             case ("top", "bottom"): "root.safeArea.top"
@@ -177,10 +177,11 @@ extension IBSceneBuilder {
             warn(element, "refers to '\(reference.prefix(40))', which is not a view of this root")
             return nil
         }
-        if IBViewTraits.textViews.contains(kinds[view] ?? ""), attribute.hasSuffix("Baseline") {
+        if attribute.hasSuffix("Baseline"), IBViewTraits.textViews.contains(kinds[view] ?? "") {
             warn(element, "\(attribute) of a text view is modelled as its bottom edge: fonts are not modelled")
         }
-        if IBViewTraits.scrollViews.contains(kinds[view] ?? ""), Self.contentBoundAttributes.contains(attribute),
+        // Only scroll views bind content: other views are passed over without hashing their kind.
+        if !scrollViewIDs.isEmpty, scrollViewIDs.contains(view), Self.contentBoundAttributes.contains(attribute),
            let other, let otherView = viewIDs[other], isDescendant(otherView, of: view) {
             return ("\(contentGuide(of: view)).\(attribute)", view, attribute)
         }

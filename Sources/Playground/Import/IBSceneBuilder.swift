@@ -24,6 +24,9 @@ struct IBSceneBuilder {
     /// Element names by scene id (`label`, `stackView`…).
     var kinds: [String: String] = [:]
     var parents: [String: String] = [:]
+    /// Scene ids of the scroll views (`IBViewTraits.scrollViews`), whose edges bind their content for
+    /// their descendants' constraints.
+    var scrollViewIDs: Set<String> = []
     /// Item names by IB id for guides (`root.safeArea`, `scroll.content`).
     var guideItems: [String: String] = [:]
     /// The legacy `topLayoutGuide` and `bottomLayoutGuide` ids.
@@ -135,6 +138,7 @@ struct IBSceneBuilder {
         viewIDs[root.id] = "root"
         ibIDs["root"] = root.id
         kinds["root"] = root.element.name
+        if IBViewTraits.scrollViews.contains(root.element.name) { scrollViewIDs.insert("root") }
         savedFrames["root"] = Rect(origin: .zero, size: rootSize)
         let device = document.device
         let systemMargin = rootSize.width >= 414 ? 20.0 : 16
@@ -221,7 +225,8 @@ struct IBSceneBuilder {
         let className = IBViewTraits.className(element)
         let text = element["text"] ?? element.child("state", key: "normal")?["title"] ?? element["placeholder"]
         let isContentView = element["key"] == "contentView"
-        let id = naming.unique([element["userLabel"], element.id.flatMap { document.outletNames[$0] },
+        let outlet = element.id.flatMap { document.outletNames[$0] }
+        let id = naming.unique([element["userLabel"], outlet,
                                 isContentView ? "contentView" : nil, text, element["image"], element["customClass"]],
                                fallback: element.name)
         if let ibID = element.id {
@@ -230,10 +235,13 @@ struct IBSceneBuilder {
         }
         kinds[id] = element.name
         parents[id] = parent
-        var spec: [String: Any] = ["id": id, "parent": parent, "label": labelText(element, className: className)]
-        spec.reserveCapacity(24)   // every field a view can have, so the dictionary never regrows
+        if IBViewTraits.scrollViews.contains(element.name) { scrollViewIDs.insert(id) }
+        var spec = [String: Any](minimumCapacity: 24)   // every field a view can have, so it never regrows
+        spec["id"] = id
+        spec["parent"] = parent
+        spec["label"] = labelText(element, className: className)
         if let ibID = element.id { spec["ibId"] = ibID }
-        if let outlet = element.id.flatMap({ document.outletNames[$0] }) { spec["outlet"] = String(outlet.prefix(64)) }
+        if let outlet { spec["outlet"] = String(outlet.prefix(64)) }
         if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
         if let alpha = element.number("alpha") { spec["alpha"] = min(1, max(0, alpha)) }
         if element.flag("hidden") { spec["hidden"] = true }
@@ -264,9 +272,11 @@ struct IBSceneBuilder {
             spec.merge(measured) { _, new in new }
         } else if var intrinsic = intrinsicSize(element, frame: frame) {
             // UIKit's intrinsic size is the alignment rectangle's (a slider's saved height included).
-            let fromFrame = IBViewTraits.contentSized.contains(element.name) || IBViewTraits.heightOnly.contains(element.name)
-            if intrinsic[0] >= 0, fromFrame { intrinsic[0] -= insets.left + insets.right }
-            if intrinsic[1] >= 0, fromFrame { intrinsic[1] -= insets.top + insets.bottom }
+            if insets != EdgeInsets(),
+               IBViewTraits.contentSized.contains(element.name) || IBViewTraits.heightOnly.contains(element.name) {
+                if intrinsic[0] >= 0 { intrinsic[0] -= insets.left + insets.right }
+                if intrinsic[1] >= 0 { intrinsic[1] -= insets.top + insets.bottom }
+            }
             spec["intrinsicSize"] = intrinsic
         }
         let hugging = IBViewTraits.defaultHugging(element)

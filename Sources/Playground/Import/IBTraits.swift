@@ -51,7 +51,8 @@ struct IBTraits: Sendable {
     }
 
     func isInstalled(_ id: String?) -> Bool {
-        guard let id else { return true }
+        // Most documents exclude nothing: no id is hashed then.
+        guard let id, !excluded.isEmpty else { return true }
         return !excluded.contains(id)
     }
 
@@ -62,7 +63,13 @@ struct IBTraits: Sendable {
         var attributes = element.attributes
         for variation in element.children where variation.name == "variation" {
             guard let key = variation["key"], matches(key) else { continue }
-            for (name, value) in variation.attributes where name != "key" { attributes[name] = value }
+            for attribute in variation.attributes where attribute.name != "key" {
+                if let index = attributes.firstIndex(where: { $0.name == attribute.name }) {
+                    attributes[index] = attribute
+                } else {
+                    attributes.append(attribute)
+                }
+            }
         }
         return IBElement(name: element.name, attributes: attributes, children: element.children,
                          line: element.line, column: element.column)

@@ -1,88 +1,244 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads XML text into an `IBElement` tree with Foundation's `XMLParser` (event based, so a large
-/// document never builds a DOM it does not need). External entities are never resolved.
+/// Reads XML text into an `IBElement` tree with libxml2's SAX2 push parser, called directly: element
+/// and attribute names arrive interned by the parser (one Swift string per distinct name, not one per
+/// use) and values as byte ranges, so no dictionary or bridged object is built per element.
+///
+/// Safety: external entities and DTDs are never loaded (`XML_PARSE_NONET`, no `XML_PARSE_DTDLOAD`),
+/// entities are never substituted (no `XML_PARSE_NOENT`: a reference to an entity the document
+/// declares stays as written), elements nest at most `maxDepth` deep and a document holds at most
+/// `maxElements` elements.
 enum IBXMLReader {
+    /// Elements deeper than this are refused: libxml2's own default limit (`xmlParserMaxDepth`), checked
+    /// here too so the refusal has a clear message and the importer's recursive walks stay shallow.
+    static let maxDepth = 256
+
     /// Parses `text`.
     /// - Parameter maxElements: elements the document may hold; past it parsing stops.
-    /// - Throws: `IBImportError` `bad-xml` with the parser's line and column for malformed XML,
-    ///   `too-many-elements` past `maxElements`.
+    /// - Throws: `IBImportError` `bad-xml` with the parser's 1-based line and column for malformed XML
+    ///   (and for elements nested deeper than `maxDepth`), `too-many-elements` past `maxElements`.
     static func read(_ text: String, maxElements: Int) throws -> IBElement {
-        let delegate = TreeBuilder(maxElements: maxElements)
-        let parser = XMLParser(data: Data(text.utf8))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = delegate
-        delegate.parser = parser
-        let succeeded = parser.parse()
-        if let limitError = delegate.limitError { throw limitError }
-        guard succeeded, let root = delegate.root else {
-            let reason = parser.parserError.map { Self.describe($0) } ?? "the document holds no element"
-            // The place the parser reported with the error; after it, it has read on.
-            let place = delegate.errorPlace ?? (parser.lineNumber, parser.columnNumber)
-            throw IBImportError("bad-xml", "malformed XML: \(reason)", line: place.0, column: place.1)
+        _ = initialized
+        let builder = TreeBuilder(maxElements: maxElements)
+        var handler = saxHandler()
+        // The parser reads the string's own UTF-8 storage: no copy of the document is made.
+        var text = text
+        let context = withUnsafeMutablePointer(to: &handler) { handlerPointer in
+            xmlCreatePushParserCtxt(handlerPointer, Unmanaged.passUnretained(builder).toOpaque(), nil, 0, nil)
+        }
+        guard let context else {
+            throw IBImportError("bad-xml", "malformed XML: the parser could not be created")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        // NONET: nothing is fetched; no NOENT, DTDLOAD or DTDATTR: no entity is substituted, no DTD read.
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        builder.context = context
+        let status = withExtendedLifetime(builder) {
+            text.withUTF8 { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    xmlParseChunk(context, chars.baseAddress, Int32(clamping: chars.count), 1)
+                }
+            }
+        }
+        if let stopError = builder.stopError { throw stopError }
+        guard status == 0, context.pointee.wellFormed != 0, let root = builder.root else {
+            let reason = builder.describeError()
+            // The place the parser reported with the error, else where it stopped.
+            let place = builder.errorPlace ?? builder.place()
+            throw IBImportError("bad-xml", "malformed XML: \(reason)", line: place.line, column: place.column)
         }
         return root
     }
 
-    private static func describe(_ error: Error) -> String {
-        let code = (error as NSError).code
-        switch code {
-        case XMLParser.ErrorCode.tagNameMismatchError.rawValue: return "a closing tag does not match its opening tag"
-        case XMLParser.ErrorCode.prematureDocumentEndError.rawValue: return "the document ends inside an element"
-        case XMLParser.ErrorCode.emptyDocumentError.rawValue: return "the document is empty"
-        default: return "the parser stopped (libxml2 error \(code))"
+    /// libxml2's global state, set up once before any parse (its documented requirement for use from
+    /// more than one thread).
+    private static let initialized: Void = xmlInitParser()
+
+    /// The SAX2 callbacks: start and end of elements, character data, structured errors. Nothing for
+    /// DTD declarations, entity resolution or processing instructions.
+    private static func saxHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { user, localName, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
+            guard let user, let localName else { return }
+            TreeBuilder.from(user).start(localName, prefix: prefix, namespaceCount: Int(namespaceCount),
+                                         namespaces: namespaces, attributeCount: Int(attributeCount),
+                                         attributes: attributes)
         }
+        handler.endElementNs = { user, _, _, _ in
+            guard let user else { return }
+            TreeBuilder.from(user).end()
+        }
+        handler.characters = { user, bytes, length in
+            guard let user, let bytes else { return }
+            TreeBuilder.from(user).characters(bytes, count: Int(length))
+        }
+        handler.serror = { user, error in
+            guard let user, let error else { return }
+            TreeBuilder.from(user).error(error.pointee)
+        }
+        return handler
     }
 
     /// Builds the tree from parser events: a stack of open elements, each appended to its parent
     /// when it closes.
-    private final class TreeBuilder: NSObject, XMLParserDelegate {
+    private final class TreeBuilder {
         let maxElements: Int
-        weak var parser: XMLParser?
+        var context: xmlParserCtxtPtr?
         var stack: [IBElement] = []
         var root: IBElement?
         var count = 0
-        var limitError: IBImportError?
-        /// Line and column when the parser reported an error.
-        var errorPlace: (Int, Int)?
+        /// Set when this reader stops the parse (element or depth limit).
+        var stopError: IBImportError?
+        /// The first error the parser reported: its code, and the line and column it was at then.
+        var errorCode: Int32?
+        var errorPlace: (line: Int, column: Int)?
+        /// Strings for the names the parser interned, by the address it interned them at: a table of
+        /// 256 slots by address, open addressing (a document uses a hundred-odd distinct names; a
+        /// name met again costs a comparison of addresses, not a hash).
+        /// The slots are raw memory owned by this builder: an array stored in a class would be checked
+        /// for exclusive access on every read, which cost more than the lookup itself.
+        let nameAddresses = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 256)
+        let nameStrings = UnsafeMutablePointer<String>.allocate(capacity: 256)
+        var nameCount = 0
 
-        init(maxElements: Int) { self.maxElements = maxElements }
+        init(maxElements: Int) {
+            self.maxElements = maxElements
+            nameAddresses.initialize(repeating: nil, count: 256)
+            nameStrings.initialize(repeating: "", count: 256)
+        }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String]) {
+        deinit {
+            nameAddresses.deallocate()
+            nameStrings.deinitialize(count: 256)
+            nameStrings.deallocate()
+        }
+
+        static func from(_ pointer: UnsafeMutableRawPointer) -> TreeBuilder {
+            Unmanaged<TreeBuilder>.fromOpaque(pointer).takeUnretainedValue()
+        }
+
+        /// Where the parser is in the text (1-based line and column): after a start tag's attributes
+        /// when it reports the element.
+        func place() -> (line: Int, column: Int) {
+            guard let input = context?.pointee.input else { return (0, 0) }
+            return (Int(input.pointee.line), Int(input.pointee.col))
+        }
+
+        func stop(_ error: IBImportError) {
+            stopError = error
+            if let context { xmlStopParser(context) }
+        }
+
+        /// The string for an interned name (and its prefix, for a qualified name `prefix:name`).
+        func name(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
+            guard prefix == nil else { return string(prefix) + ":" + string(local) }
+            let address = UnsafeRawPointer(local)
+            // The parser packs interned names end to end, so every bit of the address varies.
+            let bits = UInt(bitPattern: address)
+            var slot = Int(truncatingIfNeeded: bits ^ (bits >> 8) ^ (bits >> 16)) & 255
+            while let known = nameAddresses[slot] {
+                if known == address { return nameStrings[slot] }
+                slot = (slot + 1) & 255
+            }
+            let made = string(local)
+            // Past three quarters full the table stops remembering: later names are made each time.
+            if nameCount < 192 {
+                nameAddresses[slot] = address
+                nameStrings[slot] = made
+                nameCount += 1
+            }
+            return made
+        }
+
+        func string(_ bytes: UnsafePointer<xmlChar>?) -> String {
+            guard let bytes else { return "" }
+            return String(cString: bytes)
+        }
+
+        func start(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespaceCount: Int,
+                   namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
+                   attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+            guard stopError == nil else { return }
             count += 1
+            let (line, column) = place()
             if count > maxElements {
-                limitError = IBImportError("too-many-elements",
-                                           "the document holds more than \(maxElements) elements",
-                                           line: parser.lineNumber, column: parser.columnNumber)
-                parser.abortParsing()
+                stop(IBImportError("too-many-elements", "the document holds more than \(maxElements) elements",
+                                   line: line, column: column))
                 return
             }
-            stack.append(IBElement(name: elementName, attributes: attributes, children: [],
-                                   line: parser.lineNumber, column: parser.columnNumber))
+            if stack.count >= IBXMLReader.maxDepth {
+                stop(IBImportError("bad-xml", "malformed XML: elements nest more than \(IBXMLReader.maxDepth) deep",
+                                   line: line, column: column))
+                return
+            }
+            var values: [IBElement.Attribute] = []
+            values.reserveCapacity(attributeCount + namespaceCount)
+            if let attributes {
+                // Five pointers per attribute: local name, prefix, namespace URI, value start, value end.
+                for index in 0..<attributeCount {
+                    guard let attributeName = attributes[index * 5], let start = attributes[index * 5 + 3],
+                          let end = attributes[index * 5 + 4] else { continue }
+                    let bytes = UnsafeBufferPointer(start: start, count: end - start)
+                    var value = String(decoding: bytes, as: UTF8.self)
+                    if memchr(start, 0x26, bytes.count) != nil { value = Self.ampersands(value) }
+                    values.append(IBElement.Attribute(name: name(attributeName, prefix: attributes[index * 5 + 1]),
+                                                      value: value))
+                }
+            }
+            if let namespaces {
+                // Without namespace processing a declaration is an attribute like any other.
+                for index in 0..<namespaceCount {
+                    let prefix = namespaces[index * 2]
+                    values.append(IBElement.Attribute(name: prefix.map { "xmlns:" + string($0) } ?? "xmlns",
+                                                      value: string(namespaces[index * 2 + 1])))
+                }
+            }
+            stack.append(IBElement(name: name(local, prefix: prefix), attributes: values, children: [],
+                                   line: line, column: column))
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard let last = stack.indices.last, stack[last].name == "string" else { return }
-            stack[last].text = (stack[last].text ?? "") + string
-        }
+        /// Without entity substitution libxml2 hands an ampersand in an attribute value on as the
+        /// character reference `&#38;` (for a tree builder to decode later): decoded here, left to right.
+        static func ampersands(_ value: String) -> String { value.replacing("&#38;", with: "&") }
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            if errorPlace == nil { errorPlace = (parser.lineNumber, parser.columnNumber) }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?) {
-            guard let element = stack.popLast() else { return }
+        func end() {
+            guard stopError == nil, let element = stack.popLast() else { return }
             if stack.isEmpty {
                 root = element
             } else {
                 stack[stack.count - 1].children.append(element)
             }
+        }
+
+        func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
+            guard let last = stack.indices.last, stack[last].name == "string" else { return }
+            let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+            stack[last].text = (stack[last].text ?? "") + text
+        }
+
+        /// The first error in words: what the reader saw tells apart what libxml2 gives one code
+        /// (`XML_ERR_DOCUMENT_END` is both the end inside an element and content after the root);
+        /// the rest by libxml2's number (`xmlParserErrors`).
+        func describeError() -> String {
+            guard let errorCode else { return "the document holds no element" }
+            switch errorCode {
+            case Int32(XML_ERR_TAG_NAME_MISMATCH.rawValue): return "a closing tag does not match its opening tag"
+            case Int32(XML_ERR_UNDECLARED_ENTITY.rawValue), Int32(XML_WAR_UNDECLARED_ENTITY.rawValue):
+                return "an entity reference other than &amp; &lt; &gt; &quot; &apos; (entities are not expanded)"
+            case Int32(XML_ERR_DOCUMENT_EMPTY.rawValue): return "the document holds no element"
+            case Int32(XML_ERR_DOCUMENT_END.rawValue), Int32(XML_ERR_TAG_NOT_FINISHED.rawValue):
+                if root != nil { return "content follows the root element" }
+                return count == 0 ? "the document holds no element" : "the document ends inside an element"
+            default: return "the parser stopped (libxml2 error \(errorCode))"
+            }
+        }
+
+        func error(_ error: xmlError) {
+            guard error.level.rawValue >= XML_ERR_ERROR.rawValue, errorCode == nil else { return }
+            errorCode = Int32(error.code)
+            errorPlace = place()
         }
     }
 }

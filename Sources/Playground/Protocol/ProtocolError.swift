@@ -9,7 +9,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
     /// The character offset of the problem in a parsed text (a format or an equation), sent as the
     /// error's `position`; nil otherwise.
     public internal(set) var position: Int?
-    /// Where in an imported document's text the problem is (1-based line and column, as `XMLParser`
+    /// Where in an imported document's text the problem is (1-based line and column, as libxml2
     /// counts them), sent as the error's `line` and `column`; nil otherwise.
     public internal(set) var line: Int?
     public internal(set) var column: Int?
