@@ -85,7 +85,11 @@ final class FrameRateScheduler {
     /// Handles the timer: ticks the members due at the scheduled base tick with that tick's instant
     /// (seconds) and re-arms for the next tick a member needs. `visit` returns false to drop a member
     /// (it stopped animating).
-    func fire(nowMicros: Int64, context: OpaquePointer, visit: (UInt64, Session, Double) -> Bool) {
+    ///
+    /// The visits write frames (`Transport.writeNow`), milliseconds of work with many followers, so the
+    /// timer is re-armed from a second reading of `clock` taken after them: armed from the first, the
+    /// next tick would come that much late.
+    func fire(clock: MonotonicClock, context: OpaquePointer, visit: (UInt64, Session, Double) -> Bool) {
         guard let tick = scheduledTick else { return }
         scheduledTick = nil
         let instant = Self.seconds(ofTick: tick)
@@ -107,6 +111,7 @@ final class FrameRateScheduler {
             members[Self.stride(forFramesPerSecond: session.framesPerSecond)]?[id] = session
         }
         // The next tick any member needs, never in the past.
+        let nowMicros = clock.nowMicros
         let base = max(tick, Self.tick(atOrBefore: nowMicros))
         var next: Int64?
         for (stride, group) in members where !group.isEmpty {

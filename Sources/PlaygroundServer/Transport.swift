@@ -333,7 +333,7 @@ final class Transport {
     /// One base tick: only the animating sessions due at it are touched, with the tick's grid instant.
     func tick() {
         guard let context, let scheduler else { return }
-        scheduler.fire(nowMicros: clock.nowMicros, context: context) { id, session, instant in
+        scheduler.fire(clock: clock, context: context) { id, session, instant in
             if let connection = connections[id] { connection.recorder?.tick(now: instant, session: session) }
             session.tick(now: instant)
             if session.hasOutgoing, let connection = connections[id] { lws_callback_on_writable(connection.wsi) }
