@@ -86,8 +86,8 @@ def test_a_stalled_follower_does_not_slow_the_others_and_memory_stays_bounded(se
         stalled_task = asyncio.create_task(frames_until_final(stalled, [], stop=stall))
 
         # The reader's rate with every follower reading, then with the other follower stalled: the
-        # Python clients decoding 30 KB frames can be the bottleneck on a busy machine, so the reader is
-        # compared with itself rather than with 60 fps.
+        # Python clients decoding 7 KB frames can be the bottleneck on a busy machine, so the reader is
+        # compared with the owner and with itself rather than with 60 fps.
         await asyncio.sleep(BEFORE_SECONDS)
         before = frames_per_second(reader_frames, time.monotonic() - BEFORE_SECONDS, time.monotonic())
         stall.set()
@@ -101,6 +101,7 @@ def test_a_stalled_follower_does_not_slow_the_others_and_memory_stays_bounded(se
             peak = max(peak, rss_kib(pid))
         stall_end = time.monotonic()
         during = frames_per_second(reader_frames, stall_start, stall_end)
+        owner_during = frames_per_second(owner_frames, stall_start, stall_end)
         # The session time the stall ended at, from the reader's newest frame.
         resumed_at = reader_frames[-1][0] if reader_frames else 0
         stalled.socket.transport.resume_reading()
@@ -109,10 +110,13 @@ def test_a_stalled_follower_does_not_slow_the_others_and_memory_stays_bounded(se
 
         stale = [f for f in stalled_frames if f[0] < resumed_at - 0.1]
         print(f"\nRSS baseline {baseline} KiB, peak while stalled {peak} KiB (+{peak - baseline} KiB); reader "
-              f"{before:.1f} frames/s before the stall, {during:.1f} during it; stalled follower "
+              f"{before:.1f} frames/s before the stall, {during:.1f} during it (owner {owner_during:.1f}); stalled follower "
               f"{len(stalled_frames)} frames after resuming, {len(stale)} older than the stall")
-        # A reader held up behind the stalled follower's writes would get next to none.
-        assert during >= 0.8 * before, (before, during)
+        # The owner's frames are the same bytes, decoded by the same client loop: the reader keeps pace
+        # with them. A reader held up behind the stalled follower's writes would get next to none; the
+        # looser bound against its own earlier rate allows for the machine's load changing meanwhile.
+        assert during >= 0.8 * owner_during, (owner_during, during)
+        assert during >= 0.5 * before, (before, during)
         # Well under the 1.3 MB a queue of the stall's frames would hold.
         assert peak - baseline < 512, (baseline, peak)
         # What the socket buffers held (about 70 KB: ten frames or so) and at most one unsent frame, not 180.
