@@ -86,7 +86,22 @@ final class Connection {
         lws_callback_on_writable(wsi)
     }
 
+    /// True when the session's next message may be written now, outside a WRITEABLE callback
+    /// (`Transport.tick`): no close is pending either way, and libwebsockets holds no unsent part of an
+    /// earlier write (`lws_partial_buffered`, which reads a field and makes no system call).
+    ///
+    /// libwebsockets 4.1.6 accepts `lws_write` outside WRITEABLE when nothing is buffered: a write the
+    /// socket takes only in part leaves the rest in the connection's own buffer (at most one message,
+    /// copied) and asks for POLLOUT itself, and no WRITEABLE comes until that rest is sent. A choked
+    /// connection therefore drops back to WRITEABLE and its session merges frames as before. Not for
+    /// permessage-deflate connections, whose compressor may still read a payload after `lws_write`
+    /// returns: the transport keeps those on WRITEABLE (`Transport.writesDirectly`).
+    var acceptsDirectWrite: Bool {
+        pendingClose == nil && peerCloseCode == nil && lws_partial_buffered(wsi) == 0
+    }
+
     /// Handles SERVER_WRITEABLE: exactly one `lws_write` of the session's next message, or the pending close.
+    /// Also writes one message outside WRITEABLE when `acceptsDirectWrite`.
     /// Returns the callback's result: -1 closes the connection. The caller asks for the next WRITEABLE
     /// while the session has more to send.
     /// - Parameter now: the transport's clock, seconds, for the recording.

@@ -85,7 +85,14 @@ final class FrameRateScheduler {
     /// Handles the timer: ticks the members due at the scheduled base tick with that tick's instant
     /// (seconds) and re-arms for the next tick a member needs. `visit` returns false to drop a member
     /// (it stopped animating).
-    func fire(nowMicros: Int64, context: OpaquePointer, visit: (UInt64, Session, Double) -> Bool) {
+    ///
+    /// Which tick comes next is decided from when the timer fired: only a timer late by a whole frame
+    /// skips one. The visits write frames (`Transport.writeNow`), milliseconds of work with many
+    /// followers, so the delay to that tick is measured from a second reading of `clock`, after them:
+    /// measured from the first, the next tick would come that much late; deciding from the second, a
+    /// tick whose writes outlast a frame would skip the next one.
+    func fire(clock: MonotonicClock, context: OpaquePointer, visit: (UInt64, Session, Double) -> Bool) {
+        let firedMicros = clock.nowMicros
         guard let tick = scheduledTick else { return }
         scheduledTick = nil
         let instant = Self.seconds(ofTick: tick)
@@ -106,14 +113,14 @@ final class FrameRateScheduler {
         for (id, session) in moves {
             members[Self.stride(forFramesPerSecond: session.framesPerSecond)]?[id] = session
         }
-        // The next tick any member needs, never in the past.
-        let base = max(tick, Self.tick(atOrBefore: nowMicros))
+        // The next tick any member needs, never before the one the timer fired in.
+        let base = max(tick, Self.tick(atOrBefore: firedMicros))
         var next: Int64?
         for (stride, group) in members where !group.isEmpty {
             let candidate = Self.nextTick(after: base, stride: stride)
             next = min(next ?? candidate, candidate)
         }
-        if let next { schedule(next, nowMicros: nowMicros, context: context) }
+        if let next { schedule(next, nowMicros: clock.nowMicros, context: context) }
     }
 
     /// Cancels the timer and forgets every member (shutdown).

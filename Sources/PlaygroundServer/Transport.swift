@@ -39,12 +39,16 @@ final class Transport {
     private var parkedTickIDs: [ObjectIdentifier: UInt64] = [:]
     /// The `--record` folder; nil when the server does not record.
     private let recordings: RecordingDirectory?
+    /// Whether the tick writes frames outside WRITEABLE (`writeNow`): not when permessage-deflate may be
+    /// negotiated, whose compressor reads a payload after `lws_write` has returned.
+    private let writesDirectly: Bool
 
     /// - Parameter journal: where sessions are journaled, nil for none.
     /// - Throws: when the `--record` folder cannot be made or read.
     init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?) throws {
         journalQueue = journal.map { JournalQueue(journal: $0) }
         self.options = options
+        writesDirectly = !options.permessageDeflate
         recordings = try options.recording.map {
             try RecordingDirectory(path: $0.directory, maxFileBytes: $0.maxFileBytes, maxTotalBytes: $0.maxTotalBytes)
         }
@@ -290,6 +294,26 @@ final class Transport {
         scheduler.add(connection.session, id: connection.id, nowMicros: clock.nowMicros, context: context)
     }
 
+    /// Writes `connection`'s next message from the tick, without waiting for the poll, when it can take
+    /// one (`Connection.acceptsDirectWrite`); otherwise, or when more is left, asks for a WRITEABLE.
+    ///
+    /// A WRITEABLE costs a POLLOUT round: the socket joins the next poll, the poll returns, libwebsockets
+    /// dispatches the callback and takes POLLOUT off again, for each connection and each frame. For a
+    /// follower that keeps up, the socket can take the frame now; one that cannot leaves the unsent
+    /// rest with libwebsockets and waits for WRITEABLE, merging frames as before.
+    private func writeNow(_ connection: Connection) {
+        guard writesDirectly, connection.acceptsDirectWrite else {
+            lws_callback_on_writable(connection.wsi)
+            return
+        }
+        if connection.writeable(now: clock.now) < 0 {
+            // What a WRITEABLE returning -1 does: the connection closes (at the end of this pass).
+            lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
+        } else if connection.session.hasOutgoing {
+            lws_callback_on_writable(connection.wsi)
+        }
+    }
+
     /// Ticks `session` under its connection's id, or, parked, under an id of its own.
     private func startTicking(_ session: Session) {
         if let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] {
@@ -312,14 +336,14 @@ final class Transport {
     /// One base tick: only the animating sessions due at it are touched, with the tick's grid instant.
     func tick() {
         guard let context, let scheduler else { return }
-        scheduler.fire(nowMicros: clock.nowMicros, context: context) { id, session, instant in
+        scheduler.fire(clock: clock, context: context) { id, session, instant in
             if let connection = connections[id] { connection.recorder?.tick(now: instant, session: session) }
             session.tick(now: instant)
             if session.hasOutgoing, let connection = connections[id] { lws_callback_on_writable(connection.wsi) }
-            // Followers' frames go out with the poll too, at each follower's own pace.
+            // Followers' frames go out now, the same shared bytes to each follower that can take them.
             for follower in session.takeSessionsToWake() {
                 guard let id = connectionIDs[ObjectIdentifier(follower)], let other = connections[id] else { continue }
-                lws_callback_on_writable(other.wsi)
+                writeNow(other)
             }
             let ticking = session.wantsTicks
             if !ticking { parkedTickIDs[ObjectIdentifier(session)] = nil }
