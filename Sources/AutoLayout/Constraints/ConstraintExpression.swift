@@ -71,8 +71,9 @@ enum ConstraintExpression {
                 throw LayoutError.invalidPairing("a multiplier of 0 with a location attribute is invalid")
             }
         }
-        let families = Set([first.directionFamily, second.directionFamily])
-        if families.contains(.directional), families.contains(.absolute) {
+        // Two comparisons, not a set of the two families: every constraint is validated.
+        let families = (first.directionFamily, second.directionFamily)
+        if (families.0 == .directional && families.1 == .absolute) || (families.0 == .absolute && families.1 == .directional) {
             throw LayoutError.invalidPairing(
                 "leading/trailing cannot be related to left/right: they differ in right-to-left layouts")
         }

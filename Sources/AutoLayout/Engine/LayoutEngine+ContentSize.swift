@@ -44,9 +44,12 @@ extension LayoutEngine {
         for (name, attribute, value, axis) in axes {
             let hugging = "NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-hugging"
             let resistance = "NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-compression"
-            uninstallInternal(hugging)
-            uninstallInternal(resistance)
-            guard value != View.noIntrinsicMetric else { continue }
+            guard value != View.noIntrinsicMetric else {
+                uninstallInternal(hugging)
+                uninstallInternal(resistance)
+                continue
+            }
+            // `pinInternal` replaces the constraints of the same ids, with one lookup each.
             pinInternal(hugging, view, attribute, constant: value,
                         priority: view.contentHuggingPriority[axis], relation: .lessThanOrEqual)
             pinInternal(resistance, view, attribute, constant: value,

@@ -17,14 +17,16 @@ extension LayoutEngine {
     /// Cost: two inequality rows (one slack variable each) per view in the solver.
     func updateNonNegativeSize(of view: View) {
         let applies = view !== root && !view.translatesAutoresizingMaskIntoConstraints
+        // The view knows whether its rules are in: a view just added (every view of a document) then
+        // costs no lookup of their ids, only their installation.
+        guard applies != view.hasNonNegativeSize else { return }
+        view.hasNonNegativeSize = applies
         for (id, attribute) in Self.nonNegativeSizeIDs(of: view) {
-            guard applies else {
+            if applies {
+                pinInternal(id, view, attribute, constant: 0, relation: .greaterThanOrEqual, isImplicit: true)
+            } else {
                 uninstallInternal(id)
-                continue
             }
-            guard internalConstraints[id] == nil else { continue }
-            pinInternal(id, view, attribute, constant: 0, relation: .greaterThanOrEqual)
-            internalConstraints[id]?.isImplicit = true
         }
     }
 }

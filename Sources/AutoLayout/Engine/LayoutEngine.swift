@@ -98,13 +98,16 @@ public final class LayoutEngine {
 
     /// Resolves `"picker"`, `"root.safeArea"`, `"root.keyboard"` or `"view.margins"` to an item.
     public func item(named name: String) -> LayoutItem? {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let view = viewsByID[parts[0]] else { return nil }
-        switch parts.count {
-        case 1: return view
-        case 2: return guide(named: parts[1], of: view)
-        default: return nil
-        }
+        // Split at the dots by bytes, not by splitting into an array of strings: every constraint of a
+        // scene names two items. Ids and guide names are ASCII, so a name whose parts differ when cut
+        // by bytes instead of characters (a dot with a combining mark) resolves to nothing either way.
+        let utf8 = name.utf8
+        let dot = UInt8(ascii: ".")
+        guard let first = utf8.firstIndex(of: dot) else { return viewsByID[name] }
+        guard let view = viewsByID[String(name[..<first])] else { return nil }
+        let rest = name[utf8.index(after: first)...]
+        guard !rest.utf8.contains(dot) else { return nil }
+        return guide(named: String(rest), of: view)
     }
 
     /// Conflicts found since the last call, in the order they happened.
@@ -170,11 +173,15 @@ public final class LayoutEngine {
     public func setNeedsLayout() { needsLayout = true }
 
     static func validate(identifier: String) throws {
-        let allowed = identifier.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || $0 == "_" || $0 == "-"
+        // By bytes: every allowed character is ASCII, so a byte ≥ 0x80 already fails, and for an ASCII
+        // string the byte count is the character count.
+        let utf8 = identifier.utf8
+        let allowed = utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
         }
-        guard !identifier.isEmpty, identifier.count <= 64, allowed else {
+        guard !utf8.isEmpty, utf8.count <= 64, allowed else {
             throw LayoutError.invalidIdentifier(identifier)
         }
     }

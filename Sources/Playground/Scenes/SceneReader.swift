@@ -251,11 +251,17 @@ enum SceneReader {
 
     /// Parses `"picker.top"` or `"root.safeArea.top"` into an item and an attribute.
     static func anchor(_ name: String, field: String, in engine: LayoutEngine) throws -> (LayoutItem, LayoutAttribute) {
-        guard let dot = name.lastIndex(of: "."), name.count <= 200 else {
+        // Bytes first: an ASCII name (every name a scene can resolve) is cut at its last dot without
+        // walking characters; any other name is read by characters, where a dot may carry a mark.
+        let utf8 = name.utf8
+        let isASCII = utf8.count <= 200 && utf8.allSatisfy { $0 < 0x80 }
+        let lastDot = isASCII ? utf8.lastIndex(of: UInt8(ascii: ".")) : name.lastIndex(of: ".")
+        guard let dot = lastDot, isASCII || name.count <= 200 else {
             throw ProtocolError.invalid(field, "\"item.attribute\", like \"picker.top\" or \"root.safeArea.top\"")
         }
         let itemName = String(name[..<dot])
-        let attributeName = String(name[name.index(after: dot)...])
+        let attributeStart = isASCII ? utf8.index(after: dot) : name.index(after: dot)
+        let attributeName = String(name[attributeStart...])
         guard let attribute = LayoutAttribute(rawValue: attributeName) else {
             throw ProtocolError("unknown-attribute", "'\(attributeName)' is not a layout attribute")
                 .suggesting(for: attributeName, in: LayoutAttribute.allCases.map(\.rawValue))
