@@ -8,13 +8,21 @@ extension LayoutEngine {
     ///   `invalidValue`, `noCommonAncestor`; nothing changes then.
     public func add(_ constraint: LayoutConstraint) throws {
         try Self.validate(identifier: constraint.identifier)
-        guard constraintsByID[constraint.identifier] == nil else {
+        // Entered first and taken out again if refused: one lookup of the id when it is accepted,
+        // as nearly every constraint of a document is.
+        if let existing = constraintsByID.updateValue(constraint, forKey: constraint.identifier) {
+            constraintsByID[constraint.identifier] = existing
             throw LayoutError.duplicateIdentifier(constraint.identifier)
         }
-        try checkInTree(constraint.firstItem)
-        if let second = constraint.secondItem { try checkInTree(second) }
-        let made = try ConstraintExpression.make(for: constraint, resolve: resolve)
-        constraintsByID[constraint.identifier] = constraint
+        let made: Cassowary.Constraint
+        do {
+            try checkInTree(constraint.firstItem)
+            if let second = constraint.secondItem { try checkInTree(second) }
+            made = try ConstraintExpression.make(for: constraint, resolve: resolve)
+        } catch {
+            constraintsByID[constraint.identifier] = nil
+            throw error
+        }
         orderedConstraints.append(constraint)
         noteChange(of: constraint)
         // The expression just validated is the one installed: building it twice cost as much as

@@ -10,7 +10,9 @@
 extension LayoutEngine {
     /// The ids of `view`'s two size rules, width then height.
     private static func nonNegativeSizeIDs(of view: View) -> [(String, LayoutAttribute)] {
-        [("NonNegativeSize-\(view.identifier)-width", .width), ("NonNegativeSize-\(view.identifier)-height", .height)]
+        // Concatenations: cheaper than interpolations, and every view but the root comes through here.
+        let base = "NonNegativeSize-" + view.identifier
+        return [(base + "-width", .width), (base + "-height", .height)]
     }
 
     /// Installs or removes `view`'s size rules to match whether it translates its autoresizing mask.

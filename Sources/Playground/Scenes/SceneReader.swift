@@ -96,7 +96,9 @@ enum SceneReader {
         let parent = try spec.string("parent") ?? "root"
         let label = try spec.string("label") ?? id
         let color = try spec.string("color") ?? Scene.palette[engine.viewCount % Scene.palette.count]
-        guard label.count <= 200, color.count <= 64 else {
+        // Byte counts first: a character is at least one byte, so within the byte limit is within
+        // the character limit without counting characters.
+        guard label.utf8.count <= 200 || label.count <= 200, color.utf8.count <= 64 || color.count <= 64 else {
             throw ProtocolError.invalid("label", "at most 200 characters (color at most 64)")
         }
         let alpha = try spec.number("alpha")
@@ -228,7 +230,7 @@ enum SceneReader {
     /// most 64 characters.
     static func ibId(_ spec: Fields) throws -> String? {
         guard let ibId = try spec.string("ibId") else { return nil }
-        guard ibId.count <= 64 else { throw ProtocolError.invalid("ibId", "a string of at most 64 characters") }
+        guard ibId.utf8.count <= 64 || ibId.count <= 64 else { throw ProtocolError.invalid("ibId", "a string of at most 64 characters") }
         return ibId
     }
 
@@ -254,8 +256,13 @@ enum SceneReader {
         // Bytes first: an ASCII name (every name a scene can resolve) is cut at its last dot without
         // walking characters; any other name is read by characters, where a dot may carry a mark.
         let utf8 = name.utf8
-        let isASCII = utf8.count <= 200 && utf8.allSatisfy { $0 < 0x80 }
-        let lastDot = isASCII ? utf8.lastIndex(of: UInt8(ascii: ".")) : name.lastIndex(of: ".")
+        // The bytes in place (a native string's own buffer): walking the UTF-8 view byte by byte
+        // cost more than the lookup the name is for.
+        let scan = utf8.count > 200 ? nil : utf8.withContiguousStorageIfAvailable { bytes in
+            (isASCII: bytes.allSatisfy { $0 < 0x80 }, lastDot: bytes.lastIndex(of: UInt8(ascii: ".")))
+        }
+        let isASCII = scan?.isASCII ?? false
+        let lastDot = isASCII ? scan?.lastDot.map { utf8.index(utf8.startIndex, offsetBy: $0) } : name.lastIndex(of: ".")
         guard let dot = lastDot, isASCII || name.count <= 200 else {
             throw ProtocolError.invalid(field, "\"item.attribute\", like \"picker.top\" or \"root.safeArea.top\"")
         }
