@@ -77,11 +77,13 @@ struct Fields {
     func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
         // Documents built in Swift (the importer's) hold native values: read them without bridging.
-        if type(of: value) == Double.self, let number = value as? Double {
+        // The dynamic type is asked once (a runtime call) and compared twice.
+        let valueType = type(of: value)
+        if valueType == Double.self, let number = value as? Double {
             guard number.isFinite else { throw ProtocolError.invalid(key, "a finite number") }
             return number
         }
-        if type(of: value) == Int.self, let number = value as? Int { return Double(number) }
+        if valueType == Int.self, let number = value as? Int { return Double(number) }
         guard let number = Self.number(value) else { throw ProtocolError.invalid(key, "a finite number") }
         return number
     }
