@@ -23,14 +23,17 @@ enum ConstraintExpression {
             second = resolved
         }
         let container = try commonContainer(first, second, names: constraint)
-        var expression = position(of: first, constraint.firstAttribute.plain, in: container)
+        // Both sides go into one array of terms: every constraint of a scene is built here, and an
+        // array per side (and one more to scale the second) cost more than the terms themselves.
+        var terms: [Term] = []
+        terms.reserveCapacity(4)
+        var constant = appendPosition(of: first, constraint.firstAttribute.plain, in: container, times: 1, to: &terms)
         if let second, let attribute = constraint.secondAttribute {
-            let other = position(of: second, attribute.plain, in: container)
-            expression.terms += other.terms.map { Term($0.variable, -constraint.multiplier * $0.coefficient) }
-            expression.constant -= constraint.multiplier * other.constant
+            constant += appendPosition(of: second, attribute.plain, in: container, times: -constraint.multiplier,
+                                       to: &terms)
         }
-        expression.constant -= constraint.constant
-        return Cassowary.Constraint(expression, relation(constraint.relation),
+        constant -= constraint.constant
+        return Cassowary.Constraint(Expression(terms, constant: constant), relation(constraint.relation),
                                     strength: Strength(constraint.priority))
     }
 
@@ -71,8 +74,9 @@ enum ConstraintExpression {
                 throw LayoutError.invalidPairing("a multiplier of 0 with a location attribute is invalid")
             }
         }
-        let families = Set([first.directionFamily, second.directionFamily])
-        if families.contains(.directional), families.contains(.absolute) {
+        // Two comparisons, not a set of the two families: every constraint is validated.
+        let families = (first.directionFamily, second.directionFamily)
+        if (families.0 == .directional && families.1 == .absolute) || (families.0 == .absolute && families.1 == .directional) {
             throw LayoutError.invalidPairing(
                 "leading/trailing cannot be related to left/right: they differ in right-to-left layouts")
         }
@@ -113,16 +117,24 @@ enum ConstraintExpression {
         return a
     }
 
-    /// `attribute` of `item` as a linear expression in `container`'s bounds space.
-    static func position(of item: LayoutItem, _ attribute: LayoutAttribute, in container: View) -> Expression {
+    /// Appends `factor` × (`attribute` of `item` as a linear expression in `container`'s bounds space)
+    /// to `terms` and returns the expression's constant times `factor`.
+    static func appendPosition(of item: LayoutItem, _ attribute: LayoutAttribute, in container: View,
+                               times factor: Double, to terms: inout [Term]) -> Double {
         let vars = item.variables
-        if attribute == .width { return Expression([Term(vars.width)]) }
-        if attribute == .height { return Expression([Term(vars.height)]) }
+        if attribute == .width {
+            terms.append(Term(vars.width, factor))
+            return 0
+        }
+        if attribute == .height {
+            terms.append(Term(vars.height, factor))
+            return 0
+        }
         let horizontal = attribute.axis == .horizontal
-        var expression = Expression()
+        var constant = 0.0
         var next: LayoutItem? = item
         while let current = next, current !== container {
-            expression.terms.append(Term(horizontal ? current.variables.x : current.variables.y))
+            terms.append(Term(horizontal ? current.variables.x : current.variables.y, factor))
             next = current.coordinateParent
         }
         let size = horizontal ? vars.width : vars.height
@@ -131,19 +143,19 @@ enum ConstraintExpression {
             // A text view's baselines sit a fixed distance from its center, where its text is centered
             // (`View.textState`); any other view's baselines are its bottom edge.
             if let view = item as? View, let offsets = view.textState.baselineOffsets {
-                expression.terms.append(Term(size, 0.5))
-                expression.constant += attribute == .firstBaseline ? offsets.first : offsets.last
+                terms.append(Term(size, 0.5 * factor))
+                constant += factor * (attribute == .firstBaseline ? offsets.first : offsets.last)
             } else {
-                expression.terms.append(Term(size))
+                terms.append(Term(size, factor))
             }
         case .right, .trailing, .bottom:
-            expression.terms.append(Term(size))
+            terms.append(Term(size, factor))
         case .centerX, .centerY:
-            expression.terms.append(Term(size, 0.5))
+            terms.append(Term(size, 0.5 * factor))
         default:
             break
         }
-        return expression
+        return constant
     }
 }
 

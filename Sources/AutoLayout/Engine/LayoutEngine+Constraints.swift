@@ -8,21 +8,34 @@ extension LayoutEngine {
     ///   `invalidValue`, `noCommonAncestor`; nothing changes then.
     public func add(_ constraint: LayoutConstraint) throws {
         try Self.validate(identifier: constraint.identifier)
-        guard constraintsByID[constraint.identifier] == nil else {
+        // Entered first and taken out again if refused: one lookup of the id when it is accepted,
+        // as nearly every constraint of a document is.
+        if let existing = constraintsByID.updateValue(constraint, forKey: constraint.identifier) {
+            constraintsByID[constraint.identifier] = existing
             throw LayoutError.duplicateIdentifier(constraint.identifier)
         }
-        for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
-            guard let owner = (item as? View) ?? (item as? LayoutGuide)?.owningView,
-                  viewsByID[owner.identifier] === owner else { throw LayoutError.unknownItem(item.identifier) }
+        let made: Cassowary.Constraint
+        do {
+            try checkInTree(constraint.firstItem)
+            if let second = constraint.secondItem { try checkInTree(second) }
+            made = try ConstraintExpression.make(for: constraint, resolve: resolve)
+        } catch {
+            constraintsByID[constraint.identifier] = nil
+            throw error
         }
-        let made = try ConstraintExpression.make(for: constraint, resolve: resolve)
-        constraintsByID[constraint.identifier] = constraint
         orderedConstraints.append(constraint)
         noteChange(of: constraint)
         // The expression just validated is the one installed: building it twice cost as much as
         // the solver's own work when a document adds hundreds of constraints.
         if constraint.isActive { install(constraint, made: made) }
         setNeedsLayout()
+    }
+
+    /// Throws `unknownItem` unless `item` is a view of this engine's tree (the keyboard is not one) or
+    /// a guide of one. By identity, not by name: every constraint added comes through here.
+    private func checkInTree(_ item: LayoutItem) throws {
+        guard let owner = (item as? View) ?? (item as? LayoutGuide)?.owningView,
+              owner !== keyboard, presentationSnapshot.holds(owner) else { throw LayoutError.unknownItem(item.identifier) }
     }
 
     /// Removes a constraint for good.
@@ -177,18 +190,23 @@ extension LayoutEngine {
     // MARK: The engine's own constraints
 
     /// Adds a required constraint the engine owns: `item.attribute == other.attribute + constant`, or
-    /// `item.attribute == constant` without `other`.
+    /// `item.attribute == constant` without `other`, in place of any engine constraint named `id`.
+    /// - Parameter isImplicit: a rule of the model that conflict reports leave out
+    ///   (`LayoutConstraint.isImplicit`).
     func pinInternal(_ id: String, _ item: LayoutItem, _ attribute: LayoutAttribute, to other: LayoutItem? = nil,
                      attribute otherAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
                      constant: Double, priority: Double = LayoutConstraint.required,
-                     relation: LayoutRelation = .equal) {
+                     relation: LayoutRelation = .equal, isImplicit: Bool = false) {
         let constraint = LayoutConstraint(identifier: id, item: item, attribute: attribute, relatedBy: relation,
                                           toItem: other, attribute: other == nil ? nil : otherAttribute ?? attribute,
                                           multiplier: multiplier, constant: constant, priority: priority)
         constraint.isInternal = true
-        uninstallInternal(id)
-        internalConstraints[id] = constraint
+        // One lookup of the id for both the replaced constraint and the new one: every view adds
+        // several of these, and their ids are long strings to hash.
+        if let old = internalConstraints.updateValue(constraint, forKey: id) { uninstall(old) }
         install(constraint)
+        // Marked after installing, so a conflict found while installing still names it.
+        constraint.isImplicit = isImplicit
         setNeedsLayout()
     }
 

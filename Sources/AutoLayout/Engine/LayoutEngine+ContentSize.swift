@@ -42,11 +42,13 @@ extension LayoutEngine {
             ("height", .height, view.intrinsicContentSize.height, 1),
         ]
         for (name, attribute, value, axis) in axes {
-            let hugging = "NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-hugging"
-            let resistance = "NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-compression"
-            uninstallInternal(hugging)
-            uninstallInternal(resistance)
-            guard value != View.noIntrinsicMetric else { continue }
+            let (hugging, resistance) = Self.contentSizeIDs(of: view, axis: name)
+            guard value != View.noIntrinsicMetric else {
+                uninstallInternal(hugging)
+                uninstallInternal(resistance)
+                continue
+            }
+            // `pinInternal` replaces the constraints of the same ids, with one lookup each.
             pinInternal(hugging, view, attribute, constant: value,
                         priority: view.contentHuggingPriority[axis], relation: .lessThanOrEqual)
             pinInternal(resistance, view, attribute, constant: value,
@@ -54,6 +56,20 @@ extension LayoutEngine {
         }
         healBrokenConstraints()
         setNeedsLayout()
+    }
+
+    /// The UIKit names of `view`'s content size constraints on `axis` (`"width"` or `"height"`):
+    /// `NSContentSizeLayoutConstraint-<id>-<axis>-hugging` and `…-compression`.
+    static func contentSizeIDs(of view: View, axis: String) -> (hugging: String, compression: String) {
+        // The common part built once, in a buffer of the right size: two interpolations of four
+        // pieces each cost more than the strings are used for.
+        var base = "NSContentSizeLayoutConstraint-"
+        base.reserveCapacity(base.utf8.count + view.identifier.utf8.count + axis.utf8.count + 2)
+        base += view.identifier
+        base += "-"
+        base += axis
+        base += "-"
+        return (base + "hugging", base + "compression")
     }
 
     private static func validated(_ priorities: [Double]) throws -> [Double] {

@@ -10,21 +10,25 @@
 extension LayoutEngine {
     /// The ids of `view`'s two size rules, width then height.
     private static func nonNegativeSizeIDs(of view: View) -> [(String, LayoutAttribute)] {
-        [("NonNegativeSize-\(view.identifier)-width", .width), ("NonNegativeSize-\(view.identifier)-height", .height)]
+        // Concatenations: cheaper than interpolations, and every view but the root comes through here.
+        let base = "NonNegativeSize-" + view.identifier
+        return [(base + "-width", .width), (base + "-height", .height)]
     }
 
     /// Installs or removes `view`'s size rules to match whether it translates its autoresizing mask.
     /// Cost: two inequality rows (one slack variable each) per view in the solver.
     func updateNonNegativeSize(of view: View) {
         let applies = view !== root && !view.translatesAutoresizingMaskIntoConstraints
+        // The view knows whether its rules are in: a view just added (every view of a document) then
+        // costs no lookup of their ids, only their installation.
+        guard applies != view.hasNonNegativeSize else { return }
+        view.hasNonNegativeSize = applies
         for (id, attribute) in Self.nonNegativeSizeIDs(of: view) {
-            guard applies else {
+            if applies {
+                pinInternal(id, view, attribute, constant: 0, relation: .greaterThanOrEqual, isImplicit: true)
+            } else {
                 uninstallInternal(id)
-                continue
             }
-            guard internalConstraints[id] == nil else { continue }
-            pinInternal(id, view, attribute, constant: 0, relation: .greaterThanOrEqual)
-            internalConstraints[id]?.isImplicit = true
         }
     }
 }

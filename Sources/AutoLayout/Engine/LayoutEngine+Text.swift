@@ -92,8 +92,9 @@ extension LayoutEngine {
         }
         // Only the axis that changed: each change is a solver edit (a wrapping label's width stays).
         for (name, value, was) in [("width", size.width, old.width), ("height", size.height, old.height)] where value != was {
-            changeInternal("NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-hugging", to: value)
-            changeInternal("NSContentSizeLayoutConstraint-\(view.identifier)-\(name)-compression", to: value)
+            let ids = Self.contentSizeIDs(of: view, axis: name)
+            changeInternal(ids.hugging, to: value)
+            changeInternal(ids.compression, to: value)
         }
     }
 

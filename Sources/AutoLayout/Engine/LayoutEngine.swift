@@ -98,13 +98,22 @@ public final class LayoutEngine {
 
     /// Resolves `"picker"`, `"root.safeArea"`, `"root.keyboard"` or `"view.margins"` to an item.
     public func item(named name: String) -> LayoutItem? {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let view = viewsByID[parts[0]] else { return nil }
-        switch parts.count {
-        case 1: return view
-        case 2: return guide(named: parts[1], of: view)
-        default: return nil
-        }
+        // Split at the dots by bytes, not by splitting into an array of strings: every constraint of a
+        // scene names two items. Ids and guide names are ASCII, so a name whose parts differ when cut
+        // by bytes instead of characters (a dot with a combining mark) resolves to nothing either way.
+        let utf8 = name.utf8
+        let dot = UInt8(ascii: ".")
+        // The dots' offsets from the bytes in place; a string without contiguous storage (a bridged
+        // one) walks its UTF-8 view instead.
+        let dots = utf8.withContiguousStorageIfAvailable { bytes in
+            (first: bytes.firstIndex(of: dot), last: bytes.lastIndex(of: dot))
+        } ?? (first: utf8.firstIndex(of: dot).map { utf8.distance(from: utf8.startIndex, to: $0) },
+              last: utf8.lastIndex(of: dot).map { utf8.distance(from: utf8.startIndex, to: $0) })
+        guard let first = dots.first else { return viewsByID[name] }
+        guard dots.last == first else { return nil }
+        let cut = utf8.index(utf8.startIndex, offsetBy: first)
+        guard let view = viewsByID[String(name[..<cut])] else { return nil }
+        return guide(named: String(name[utf8.index(after: cut)...]), of: view)
     }
 
     /// Conflicts found since the last call, in the order they happened.
@@ -170,11 +179,17 @@ public final class LayoutEngine {
     public func setNeedsLayout() { needsLayout = true }
 
     static func validate(identifier: String) throws {
-        let allowed = identifier.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || $0 == "_" || $0 == "-"
+        // By bytes: every allowed character is ASCII, so a byte ≥ 0x80 already fails, and for an ASCII
+        // string the byte count is the character count.
+        let utf8 = identifier.utf8
+        func isAllowed(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
         }
-        guard !identifier.isEmpty, identifier.count <= 64, allowed else {
+        // The bytes in place when the string has them contiguously (walking the view costs more).
+        let allowed = utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isAllowed) } ?? utf8.allSatisfy(isAllowed)
+        guard !utf8.isEmpty, utf8.count <= 64, allowed else {
             throw LayoutError.invalidIdentifier(identifier)
         }
     }

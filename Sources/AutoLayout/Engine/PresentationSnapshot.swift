@@ -118,6 +118,11 @@ struct PresentationSnapshot {
         return slot
     }
 
+    /// Whether `view` holds a slot here: an identity test, where looking its name up would hash it.
+    func holds(_ view: View) -> Bool {
+        entries.indices.contains(view.slot) && entries[view.slot].view === view
+    }
+
     /// Frees `slot` (its view left the tree): readers no longer see it.
     mutating func remove(_ slot: Int) {
         guard entries.indices.contains(slot), entries[slot].view != nil else { return }

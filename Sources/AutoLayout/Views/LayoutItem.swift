@@ -8,10 +8,11 @@ struct FrameVariables {
     let height: Variable
 
     init(_ name: String) {
-        x = Variable("\(name).minX")
-        y = Variable("\(name).minY")
-        width = Variable("\(name).width")
-        height = Variable("\(name).height")
+        // Concatenations, not interpolations: each item of a scene names four variables.
+        x = Variable(name + ".minX")
+        y = Variable(name + ".minY")
+        width = Variable(name + ".width")
+        height = Variable(name + ".height")
     }
 }
 

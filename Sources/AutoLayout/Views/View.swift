@@ -61,6 +61,10 @@ public final class View: LayoutItem {
     /// The wrapping width `textLayout` was made for (points; nil: unbounded) and the baselines it gives.
     var textState = TextState()
 
+    /// Whether the engine's `NonNegativeSize` rules of this view are installed
+    /// (`LayoutEngine.updateNonNegativeSize(of:)`).
+    var hasNonNegativeSize = false
+
     /// This view's slot in its engine's storage (`PresentationSnapshot`), given when the engine adds it;
     /// −1 outside an engine's tree.
     var slot = -1

@@ -9,7 +9,8 @@ import Foundation
 /// the objects reached through it, so the strict protocol can refuse the keys nobody read (`FieldLog`).
 struct Fields {
     let raw: [String: Any]
-    /// Where this object is in the message: `""` for the message, `views[2]`, `curve.spring`.
+    /// Where this object is in the message: `""` for the message, `views[2]`, `curve.spring`. Only
+    /// the log reads it, so objects of a document without a log all have `""`.
     let path: String
     /// The message's read log; nil for documents that are not client input (built-in scenes, imports).
     let log: FieldLog?
@@ -76,10 +77,13 @@ struct Fields {
     func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
         // Documents built in Swift (the importer's) hold native values: read them without bridging.
-        if type(of: value) == Double.self, let number = value as? Double {
+        // The dynamic type is asked once (a runtime call) and compared twice.
+        let valueType = type(of: value)
+        if valueType == Double.self, let number = value as? Double {
             guard number.isFinite else { throw ProtocolError.invalid(key, "a finite number") }
             return number
         }
+        if valueType == Int.self, let number = value as? Int { return Double(number) }
         guard let number = Self.number(value) else { throw ProtocolError.invalid(key, "a finite number") }
         return number
     }
@@ -120,13 +124,19 @@ struct Fields {
 
     func objects(_ key: String) throws -> [Fields]? {
         guard let value = value(key) else { return nil }
+        // Paths only for the log: a document without one (an import's) skips a string per element.
+        let arrayPath = log == nil ? nil : childPath(key)
+        func element(_ index: Int, _ object: [String: Any]) -> Fields {
+            guard let arrayPath else { return Fields(object) }
+            return Fields(object, path: "\(arrayPath)[\(index)]", log: log)
+        }
         if type(of: value) == [[String: Any]].self, let array = value as? [[String: Any]] {
-            return array.enumerated().map { Fields($1, path: "\(childPath(key))[\($0)]", log: log) }
+            return array.enumerated().map { element($0, $1) }
         }
         guard let array = value as? [Any] else { throw ProtocolError.invalid(key, "an array of objects") }
         return try array.enumerated().map {
             guard let object = $1 as? [String: Any] else { throw ProtocolError.invalid(key, "an array of objects") }
-            return Fields(object, path: "\(childPath(key))[\($0)]", log: log)
+            return element($0, object)
         }
     }
 

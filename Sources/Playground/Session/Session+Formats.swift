@@ -121,6 +121,14 @@ extension SceneReader {
     ///   with `position`; `too-many-constraints`; the engine's codes.
     @discardableResult
     static func addEquationConstraint(_ spec: Fields, to scene: Scene, limits: Limits) throws -> LayoutConstraint {
+        var unnamedFrom = 1
+        return try addEquationConstraint(spec, to: scene, limits: limits, unnamedFrom: &unnamedFrom)
+    }
+
+    /// `addEquationConstraint(_:to:limits:)` for one of a run of constraints (`SceneReader.uniqueID(in:from:)`).
+    @discardableResult
+    static func addEquationConstraint(_ spec: Fields, to scene: Scene, limits: Limits,
+                                      unnamedFrom: inout Int) throws -> LayoutConstraint {
         let engine = scene.engine
         guard engine.constraints.count < limits.maxConstraints else {
             throw ProtocolError("too-many-constraints", "a scene holds at most \(limits.maxConstraints) constraints")
@@ -130,7 +138,7 @@ extension SceneReader {
         for field in ["first", "relation", "second", "multiplier", "constant", "priority"] where spec.has(field) {
             throw ProtocolError.invalid(field, "absent when 'equation' is given")
         }
-        let id = try spec.string("id") ?? SceneReader.uniqueID(in: engine)
+        let id = try spec.string("id") ?? SceneReader.uniqueID(in: engine, from: &unnamedFrom)
         let active = try spec.bool("active") ?? true
         do {
             return try Session.reportingParseErrors { try engine.addEquation(equation, identifier: id, isActive: active) }
