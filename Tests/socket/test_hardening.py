@@ -18,31 +18,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from conftest import PROTOCOL, TIMEOUT, Client, Server, run
-
-
-def http_get(server, path, context=None, headers=None):
-    if context is None:
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=TIMEOUT)
-    else:
-        connection = http.client.HTTPSConnection(server.host, server.port, timeout=TIMEOUT, context=context)
-    try:
-        connection.request("GET", path, headers=headers or {})
-        response = connection.getresponse()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-    finally:
-        connection.close()
-
-
-def metrics(server):
-    status, headers, body = http_get(server, "/metrics")
-    assert status == 200 and headers["content-type"].startswith("text/plain")
-    values = {}
-    for line in body.decode().splitlines():
-        if line and not line.startswith("#"):
-            name, _, value = line.rpartition(" ")
-            values[name] = float(value)
-    return values
+from conftest import PROTOCOL, TIMEOUT, Client, Server, http_get, metrics, run, wait_for
 
 
 def rss_kib(pid):
@@ -106,15 +82,6 @@ def masked_frame(payload, opcode=1, final=True):
     else:
         header += bytes([0x80 | 127]) + length.to_bytes(8, "big")
     return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-
-
-def wait_for(predicate, timeout=TIMEOUT, step=0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()
 
 
 # MARK: HTTP side
