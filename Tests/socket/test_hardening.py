@@ -283,6 +283,9 @@ def test_rate_limit_answers_rate_limited_and_recovers(make_server):
         limited = [a for a in answers if a["type"] == "error"]
         assert all(a["code"] == "rate-limited" for a in limited)
         assert 10 <= 40 - len(limited) <= 14, len(limited)     # the burst, plus what 20/s earned meanwhile
+        # The buckets refill on the server's monotonic clock, which no message moves (the manual clock
+        # is the session's): real time must pass. 0.6 s earns 12 messages at 20/s; a busier machine
+        # only sleeps longer and earns more, so this cannot fail for being slow.
         await asyncio.sleep(0.6)
         assert (await client.request({"type": "setNeedsLayout"}))[-1]["type"] == "ok"
         await client.close()
@@ -393,6 +396,8 @@ def test_stalled_reader_keeps_one_fresh_frame_and_bounded_memory(make_server):
         baseline = rss_kib(pid)
         reader.socket.transport.pause_reading()
         peak = baseline
+        # The stall itself is what is tested: real-time ticks keep rendering while nobody reads. (The
+        # same merging under the manual clock, without sleeps: test_streaming's choked reader.)
         for _ in range(25):
             await asyncio.sleep(0.1)
             peak = max(peak, rss_kib(pid))

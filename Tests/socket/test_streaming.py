@@ -164,9 +164,10 @@ def test_choked_reader_gets_merged_frames_newest_state_and_every_reply(server):
     (docs/PROTOCOL.md, Limits; n = 150 views + 600 constraints = 750): load 2n² + 1 = 1,125,001 units,
     the rehearsed animate about as much again (a rehearsal is charged as a load of the scene), 256
     advances and 5 constraint sets (one engine call each, not rehearsed) about n each: about 2.44 M of
-    the bucket's 4 M. A `set` of a view's alpha is rehearsed (about 1.13 M units here): five of them
-    within a second ran the bucket dry, so the version of this test that slept between such sets got
-    `rate-limited` for its last one whenever the machine ran it fast enough."""
+    the bucket's 4 M. Sets of a view's alpha would not: each is rehearsed (about 1.13 M units here),
+    and with 0.24 s between them (0.48 M earned at 2 M/s) the bucket's 1.75 M left after load and
+    animate shrinks by about 0.65 M a set: in debt after the third or fourth, the next is answered
+    `rate-limited`."""
     steps, step_seconds = 256, 1 / 128          # 256 × 1/128 s = the animation's 2 s
     set_after = {50: 30, 100: 31, 150: 32, 200: 33, 250: 34}   # advance index → lead1's new constant
 
