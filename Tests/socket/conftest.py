@@ -3,9 +3,11 @@
 The binary is not built here: run `swift build` first, or point LAYOUT_PLAYGROUND_BIN at one.
 """
 import asyncio
+import http.client
 import json
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -62,6 +64,44 @@ def fresh_server(public_args):
     running = Server(public_args[0])
     yield running
     running.stop()
+
+
+def http_get(server, path, context=None, headers=None):
+    """GET `path` (TLS when `context` is given); returns the status, the headers (lower-case names)
+    and the body bytes."""
+    if context is None:
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=TIMEOUT)
+    else:
+        connection = http.client.HTTPSConnection(server.host, server.port, timeout=TIMEOUT, context=context)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def metrics(server):
+    """The server's /metrics samples, by name (labels included), as floats."""
+    status, headers, body = http_get(server, "/metrics")
+    assert status == 200 and headers["content-type"].startswith("text/plain")
+    values = {}
+    for line in body.decode().splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            values[name] = float(value)
+    return values
+
+
+def wait_for(predicate, timeout=TIMEOUT, step=0.05):
+    """Polls `predicate` until it holds or `timeout` seconds pass; returns its last value. For
+    conditions only the server's side shows (its /metrics, its process), never as a pause."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
 
 
 def run(coroutine, timeout=20.0):

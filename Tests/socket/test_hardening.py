@@ -18,31 +18,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from conftest import PROTOCOL, TIMEOUT, Client, Server, run
-
-
-def http_get(server, path, context=None, headers=None):
-    if context is None:
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=TIMEOUT)
-    else:
-        connection = http.client.HTTPSConnection(server.host, server.port, timeout=TIMEOUT, context=context)
-    try:
-        connection.request("GET", path, headers=headers or {})
-        response = connection.getresponse()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-    finally:
-        connection.close()
-
-
-def metrics(server):
-    status, headers, body = http_get(server, "/metrics")
-    assert status == 200 and headers["content-type"].startswith("text/plain")
-    values = {}
-    for line in body.decode().splitlines():
-        if line and not line.startswith("#"):
-            name, _, value = line.rpartition(" ")
-            values[name] = float(value)
-    return values
+from conftest import PROTOCOL, TIMEOUT, Client, Server, http_get, metrics, run, wait_for
 
 
 def rss_kib(pid):
@@ -106,15 +82,6 @@ def masked_frame(payload, opcode=1, final=True):
     else:
         header += bytes([0x80 | 127]) + length.to_bytes(8, "big")
     return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-
-
-def wait_for(predicate, timeout=TIMEOUT, step=0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()
 
 
 # MARK: HTTP side
@@ -316,6 +283,9 @@ def test_rate_limit_answers_rate_limited_and_recovers(make_server):
         limited = [a for a in answers if a["type"] == "error"]
         assert all(a["code"] == "rate-limited" for a in limited)
         assert 10 <= 40 - len(limited) <= 14, len(limited)     # the burst, plus what 20/s earned meanwhile
+        # The buckets refill on the server's monotonic clock, which no message moves (the manual clock
+        # is the session's): real time must pass. 0.6 s earns 12 messages at 20/s; a busier machine
+        # only sleeps longer and earns more, so this cannot fail for being slow.
         await asyncio.sleep(0.6)
         assert (await client.request({"type": "setNeedsLayout"}))[-1]["type"] == "ok"
         await client.close()
@@ -426,6 +396,8 @@ def test_stalled_reader_keeps_one_fresh_frame_and_bounded_memory(make_server):
         baseline = rss_kib(pid)
         reader.socket.transport.pause_reading()
         peak = baseline
+        # The stall itself is what is tested: real-time ticks keep rendering while nobody reads. (The
+        # same merging under the manual clock, without sleeps: test_streaming's choked reader.)
         for _ in range(25):
             await asyncio.sleep(0.1)
             peak = max(peak, rss_kib(pid))

@@ -9,7 +9,7 @@ import socket
 
 import pytest
 
-from conftest import PROTOCOL, TIMEOUT, Client, run
+from conftest import PROTOCOL, TIMEOUT, Client, metrics, run, wait_for
 
 pytestmark = pytest.mark.session
 
@@ -151,44 +151,125 @@ def tiny_receive_buffer_socket(server):
 
 
 def test_choked_reader_gets_merged_frames_newest_state_and_every_reply(server):
-    """A reader that stops reading for a second: the server keeps at most one pending frame, so after
-    it resumes it gets far fewer frames than ticks passed, the newest state, the final frame, and an
-    answer to every request sent meanwhile."""
+    """A reader that stops reading while 261 turns each change the layout of 150 views: the server
+    writes what its socket takes, then holds one pending `frames` whatever number of turns run, and
+    once the reader resumes it gets that one frame, with the newest state, after a few early ones,
+    and an answer to every request, in order.
+
+    Nothing here depends on timing. The manual clock makes each `advance` one turn that moves the
+    animation by 1/128 s (from session time 0, and k/128 is exact in binary, so the 256th ends the 2 s
+    animation exactly). The server's /metrics say when a turn ran and how many `frames` it wrote: the
+    test sends one `advance` at a time until one ran and wrote nothing (the socket is choked), then
+    sends the rest, and resumes reading once every turn ran. Every turn fits the session's work budget
+    (docs/PROTOCOL.md, Limits; n = 150 views + 600 constraints = 750): load 2n² + 1 = 1,125,001 units,
+    the rehearsed animate about as much again (a rehearsal is charged as a load of the scene), 256
+    advances and 5 constraint sets (one engine call each, not rehearsed) about n each: about 2.44 M of
+    the bucket's 4 M. Sets of a view's alpha would not: each is rehearsed (about 1.13 M units here),
+    and with 0.24 s between them (0.48 M earned at 2 M/s) the bucket's 1.75 M left after load and
+    animate shrinks by about 0.65 M a set: in debt after the third or fourth, the next is answered
+    `rate-limited`."""
+    steps, step_seconds = 256, 1 / 128          # 256 × 1/128 s = the animation's 2 s
+    set_after = {50: 30, 100: 31, 150: 32, 200: 33, 250: 34}   # advance index → lead1's new constant
+
     async def body():
         sock = tiny_receive_buffer_socket(server)
-        # max_queue=1: the client library stops reading from the socket once one message waits.
         client = await Client.connect(server, sock=sock, max_queue=1, compression=None)
-        await open_column(client, views=150, fps=120)
+        await client.hello()
+        assert (await client.request({"type": "clock", "mode": "manual"}))[-1]["type"] == "ok"
+        assert (await client.request({"type": "seek", "time": 0}))[-1]["type"] == "ok"
+        loaded = await client.request({"type": "load", "scene": column_scene(150)})
+        assert loaded[-1]["type"] == "scene", loaded[-1]
         answered = await client.request(animate_message(500, 2.0))
-        request_id = answered[-1]["re"]
-        # Stop reading for 1.2 s; meanwhile send requests, which the server must all answer.
-        ids = []
-        for index in range(5):
+        assert answered[-1]["type"] == "ok", answered[-1]
+        animate_id = answered[-1]["re"]
+
+        # From here the client reads nothing until every request is sent and has run.
+        client.socket.transport.pause_reading()
+        sent = []       # (id, what it was), in the order sent
+
+        async def send(message, what):
             client.next_id += 1
-            ids.append(client.next_id)
-            await client.send({"type": "set", "view": "v1", "alpha": 0.5 + index / 20, "id": client.next_id})
-            await asyncio.sleep(0.24)
-        frames, messages = await frames_until_end(client, request_id)
-        answers = [m["re"] for m in messages if m["type"] == "ok"]
-        assert answers == ids, answers
-        ticks = 2.0 * 120
-        assert len(frames) < 0.75 * ticks, len(frames)    # merged while choked
+            sent.append((client.next_id, what))
+            await client.send({**message, "id": client.next_id})
+
+        async def counters():
+            figures = await asyncio.to_thread(metrics, server)
+            return int(figures["playground_messages_total"]), int(figures["playground_frames_total"])
+
+        async def until_every_turn_ran(handled_before, turns):
+            def ran():
+                return metrics(server)["playground_messages_total"] >= handled_before + turns
+            assert await asyncio.to_thread(wait_for, ran, 10 * TIMEOUT), "the server did not run every turn"
+
+        # One advance at a time, until one ran and its frames could not be written: choked.
+        handled, written_before = await counters()
+        written = written_before
+        index = 0
+        while True:
+            index += 1
+            assert index <= 40, "40 frames of 150 views went out: the socket never choked"
+            await send({"type": "advance", "seconds": step_seconds}, f"advance {index}")
+            await until_every_turn_ran(handled, 1)
+            handled, now_written = await counters()
+            if now_written == written:
+                break
+            written = now_written
+        choked_after = written - written_before     # frames the socket's buffers took
+        choked_at = index
+
+        # The rest, all sent before anything is read: each turn changes the layout.
+        for index in range(choked_at + 1, steps + 1):
+            await send({"type": "advance", "seconds": step_seconds}, f"advance {index}")
+            if index in set_after:
+                await send({"type": "set", "constraint": "lead1", "constant": set_after[index]},
+                           f"set lead1 {set_after[index]}")
+        await until_every_turn_ran(handled, len(sent) - choked_at)
+        _, written_at_end = await counters()
+        late = written_at_end - written     # frames written after the choke, all turns run
+        print(f"\nchoked after {choked_after} frames (advance {choked_at}); {late} more by the end "
+              f"of {len(sent)} turns")
+        # Not a queue: the kernel may take a little more as it compacts the reader's receive queue (one
+        # more frame, some runs), never one frame per turn.
+        assert late <= 4, late
+
+        client.socket.transport.resume_reading()
+        messages = []
+        while not messages or messages[-1].get("re") != sent[-1][0]:
+            messages.append(await client.receive())
+        await client.close()
+
+        answers = [m for m in messages if m["type"] not in ("frames", "animationEnd")]
+        assert [(a["re"], a["type"]) for a in answers] == [(request_id, "ok") for request_id, _ in sent], \
+            [a for a in answers if a["type"] != "ok"][:3]
+        frames = [m for m in messages if m["type"] == "frames"]
+        # The frames the buffers took, one for each advance before the choke (each ran alone and was
+        # written in its pass), then at most the few the kernel took late, each rendered from the
+        # newest state when written, and last the pending one: for 261 turns that changed the layout.
+        assert choked_after + 1 <= len(frames) <= choked_after + late + 1, (len(frames), choked_after, late)
         times = [f["time"] for f in frames]
-        assert times == sorted(times)
-        gaps = [b - a for a, b in zip(times, times[1:])]
-        assert max(gaps) > 0.2, max(gaps)                  # one merged frame stood for many ticks
+        # Times are printed at a micro-second: never further than half of one from k/128.
+        expected = [i * step_seconds for i in range(1, choked_after + 1)]
+        assert times[:choked_after] == pytest.approx(expected, abs=0.5e-6 + 1e-12), times
+        assert times == sorted(times) and len(set(times)) == len(times), times
         seqs = [f["seq"] for f in frames]
         assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))   # nothing rendered was dropped
         final = frames[-1]
-        assert final["final"] is True
+        assert final["final"] is True and final["time"] == 2.0
+        assert sum(1 for f in frames if f["final"]) == 1
         state = {}
         for frame in frames:
             for view, fields in frame["views"].items():
                 state.setdefault(view, {}).update(fields)
-        assert state["v0"]["frame"][1] == 500
-        assert state["v1"]["alpha"] == 0.7                 # the last set won
-        await client.close()
-    run(body(), timeout=30)
+        assert state["v0"]["frame"][1] == 500                     # top0's animation ended at 500
+        assert state["v1"]["frame"][0] == 34                      # the last set won
+        # animationEnd is queued by the turn of the 256th advance: after the 255th answer, before its own.
+        ends = [index for index, m in enumerate(messages) if m["type"] == "animationEnd"]
+        assert len(ends) == 1 and messages[ends[0]] == {"type": "animationEnd", "re": animate_id, "finished": True}
+        answer_index = {m["re"]: index for index, m in enumerate(messages) if m in answers}
+        last_advance = [what for _, what in sent].index(f"advance {steps}")
+        assert answer_index[sent[last_advance - 1][0]] < ends[0] < answer_index[sent[last_advance][0]]
+        assert messages.index(final) < ends[0]
+    run(body(), timeout=90)
 
 
 def test_permessage_deflate_is_negotiated_and_frames_decode(deflate_server):
