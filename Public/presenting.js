@@ -256,6 +256,9 @@ export class Presenting {
     takeBack.title = this.controller ? `Follower ${this.controller} has the controls: take them back` : '';
     if (this.controller) document.body.dataset.controls = 'handed';
     else if (!this.following) delete document.body.dataset.controls;
+    // The session answers this page's edits `read-only` while a follower drives: the panels rest
+    // (inert: no clicks, no keyboard focus) until the controls come back.
+    for (const part of document.querySelectorAll('.panel, .timeline, .stage-footer')) part.inert = Boolean(this.controller);
   }
 
   async handOver() {

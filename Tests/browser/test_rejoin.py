@@ -270,6 +270,8 @@ def test_hand_over_and_take_back_across_both_pages(driver, follower_driver, serv
     assert presenter.find_element(By.ID, "take-back").is_displayed()
     assert presenter.execute_script("return window.playground.presenting.controller") == follower_id
     assert presenter.find_element(By.ID, "present-count").text == "1 following"
+    # The presenter's panels rest while the follower drives: its edits would be refused.
+    assert presenter.execute_script("return document.getElementById('panel').inert") is True
 
     # The follower edits the shared session; the presenter sees it.
     set_nav_height(follower, 100)
@@ -296,6 +298,7 @@ def test_hand_over_and_take_back_across_both_pages(driver, follower_driver, serv
     wait_for(presenter, "return window.playground.presenting.takeBackHidden")
     assert presenter.execute_script("return window.playground.presenting.controller") is None
     assert presenter.find_element(By.ID, "present-count").text == "1 following"
+    assert presenter.execute_script("return document.getElementById('panel').inert") is False
     # The presenter's scene was re-read: the follower's 100 is in it.
     wait_for(presenter, "return window.playground.scene.constraints.find((c) => c.id === 'navHeight').constant === 100")
     set_nav_height(presenter, 70)
