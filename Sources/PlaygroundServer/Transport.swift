@@ -44,9 +44,12 @@ final class Transport {
     private let writesDirectly: Bool
 
     /// - Parameter journal: where sessions are journaled, nil for none.
-    /// - Throws: when the `--record` folder cannot be made or read.
+    /// - Throws: when the `--record` folder cannot be made or read, or `JournalError` when the journal
+    ///   cannot be read.
     init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?) throws {
         journalQueue = journal.map { JournalQueue(journal: $0) }
+        // Sessions a dead server journaled keep their ids when rejoined: new ones are numbered after them.
+        lastID = try journal?.lastSessionNumber() ?? 0
         self.options = options
         writesDirectly = !options.permessageDeflate
         recordings = try options.recording.map {

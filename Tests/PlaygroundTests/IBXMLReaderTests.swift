@@ -47,6 +47,14 @@ import Testing
         #expect(Self.error("<a/><b/>")?.message == "malformed XML: content follows the root element")
     }
 
+    @Test func commonMistakesAreNamedInWords() {
+        // Each is a mistake made by hand-editing a document; the message names it, not a libxml2 number.
+        #expect(Self.error(#"<a t="1 < 2"/>"#)?.message.contains("'<' inside an attribute value") == true)
+        #expect(Self.error("<a t=1/>")?.message.contains("not in quotes") == true)
+        #expect(Self.error(#"<a t="1" t="2"/>"#)?.message.contains("same attribute twice") == true)
+        #expect(Self.error(#"<a t="A & B"/>"#)?.message.contains("bare '&'") == true)
+    }
+
     @Test func externalEntitiesAreNeverResolved() {
         // A declared external entity is not read, and a reference to it is refused, not expanded.
         let xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY e SYSTEM \"file:///etc/hostname\">]>\n<a t=\"&e;\">&e;</a>"

@@ -24,6 +24,18 @@ private func restore(_ client: SessionClient, from journal: SessionJournal, now:
 }
 
 @Suite struct SQLiteJournalTests {
+    @Test func theLastSessionNumberIsTheLargestJournaledID() throws {
+        let journal = try SQLiteJournal(folder: stateFolder())
+        #expect(try journal.lastSessionNumber() == 0)
+        // s9 and s12 by number, not by text ("s9" > "s12" as strings).
+        for (token, id) in [("a", "s9"), ("b", "s12"), ("c", "s3")] {
+            try journal.append([JournalTurn(elapsed: 0, text: "{}")], token: token,
+                               header: JournalHeader(sessionID: id, strict: true, createdWall: 1000))
+        }
+        try journal.commit()
+        #expect(try journal.lastSessionNumber() == 12)
+    }
+
     @Test func onlyCommittedWritesAreKept() throws {
         let folder = stateFolder()
         let header = JournalHeader(sessionID: "s1", strict: true, createdWall: 1000)

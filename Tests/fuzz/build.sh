@@ -21,8 +21,10 @@ common=(-parse-as-library -O -g -enable-testing -swift-version 6 -I "$out" -L "$
 # target does): its folder and the libraries' header paths go to the compiler.
 c_harfbuzz=(-I Sources/CHarfBuzz)
 for flag in $(pkg-config --cflags harfbuzz freetype2); do c_harfbuzz+=(-Xcc "$flag"); done
-# Playground's session journal reaches SQLite through the CSQLite module map the same way.
-c_harfbuzz+=(-I Sources/CSQLite)
+# Playground's session journal reaches SQLite through the CSQLite module map the same way, and its
+# Interface Builder reader libxml2 through CLibXML2's.
+c_harfbuzz+=(-I Sources/CSQLite -I Sources/CLibXML2)
+for flag in $(pkg-config --cflags libxml-2.0); do c_harfbuzz+=(-Xcc "$flag"); done
 
 module() {   # module NAME DEPENDENCY...
     local name=$1; shift
@@ -49,7 +51,7 @@ for entry in ${ENTRIES:-Tests/fuzz/fuzz-*.swift}; do
         echo "skipping $name: no parsers yet"; continue
     fi
     if ! swiftc "${common[@]}" "${c_harfbuzz[@]}" -module-name "${name//-/_}" "$entry" -lPlayground -lTextShaping \
-        -lAutoLayout -lCassowary -lharfbuzz -lfreetype -lsqlite3 \
+        -lAutoLayout -lCassowary -lharfbuzz -lfreetype -lsqlite3 -lxml2 \
         -o "$out/$name" >"$out/$name.log" 2>&1; then
         grep -v "Cannot export local symbol" "$out/$name.log" >&2
         echo "linking $name failed" >&2

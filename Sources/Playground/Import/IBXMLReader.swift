@@ -93,6 +93,8 @@ enum IBXMLReader {
         var stopError: IBImportError?
         /// The first error the parser reported: its code, and the line and column it was at then.
         var errorCode: Int32?
+        /// libxml2's message for `errorCode`, for the codes `describeError` has no words of its own for.
+        var errorMessage: String?
         var errorPlace: (line: Int, column: Int)?
         /// Strings for the names the parser interned, by the address it interned them at: a table of
         /// 256 slots by address, open addressing (a document uses a hundred-odd distinct names; a
@@ -231,13 +233,27 @@ enum IBXMLReader {
             case Int32(XML_ERR_DOCUMENT_END.rawValue), Int32(XML_ERR_TAG_NOT_FINISHED.rawValue):
                 if root != nil { return "content follows the root element" }
                 return count == 0 ? "the document holds no element" : "the document ends inside an element"
-            default: return "the parser stopped (libxml2 error \(errorCode))"
+            case Int32(XML_ERR_LT_IN_ATTRIBUTE.rawValue): return "a '<' inside an attribute value (write &lt;)"
+            case Int32(XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue), Int32(XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue):
+                return "an attribute whose value is not in quotes"
+            case Int32(XML_ERR_ATTRIBUTE_NOT_FINISHED.rawValue), Int32(XML_ERR_STRING_NOT_CLOSED.rawValue):
+                return "an attribute value whose closing quote is missing"
+            case Int32(XML_ERR_ATTRIBUTE_REDEFINED.rawValue): return "an element names the same attribute twice"
+            case Int32(XML_ERR_NAME_REQUIRED.rawValue), Int32(XML_ERR_ENTITYREF_SEMICOL_MISSING.rawValue):
+                return "a bare '&' (write &amp;)"
+            case Int32(XML_ERR_GT_REQUIRED.rawValue): return "a tag that is not closed with '>'"
+            default:
+                // libxml2's own words, where it gave some (its messages end with a newline).
+                let words = errorMessage?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                return words.isEmpty ? "the parser stopped (libxml2 error \(errorCode))"
+                                     : "the parser stopped: \(words) (libxml2 error \(errorCode))"
             }
         }
 
         func error(_ error: xmlError) {
             guard error.level.rawValue >= XML_ERR_ERROR.rawValue, errorCode == nil else { return }
             errorCode = Int32(error.code)
+            errorMessage = error.message.map { String(cString: $0) }
             errorPlace = place()
         }
     }

@@ -146,6 +146,15 @@ public final class SQLiteJournal: SessionJournal {
         return found
     }
 
+    public func lastSessionNumber() throws -> UInt64 {
+        var last: Int64 = 0
+        // Ids are `s` and a decimal number; CAST reads the digits after it.
+        try query("SELECT MAX(CAST(substr(session_id, 2) AS INTEGER)) FROM sessions WHERE session_id LIKE 's%'", []) { row in
+            last = sqlite3_column_int64(row, 0)
+        }
+        return UInt64(max(0, last))
+    }
+
     public func expire(now: Double, orphanDeadline deadline: Double?) throws -> Int {
         try begin()
         if let deadline { try run("UPDATE sessions SET deadline = ?1 WHERE deadline IS NULL", [.real(deadline)]) }

@@ -35,6 +35,10 @@ public protocol SessionJournal: AnyObject {
     /// deadline `deadline`, then deletes the records whose deadline is before `now` (wall-clock Unix
     /// seconds), and commits. Returns how many were deleted. Throws `JournalError`.
     func expire(now: Double, orphanDeadline deadline: Double?) throws -> Int
+    /// The largest N among the records' session ids `sN` (0 when there is none): a restarted server
+    /// numbers its new sessions after it, so that an id (what `followers` lists and `handOver` names)
+    /// never stands for two sessions. Throws `JournalError` when the store cannot be read.
+    func lastSessionNumber() throws -> UInt64
 
     /// Writes `share`'s record whole, replacing the one with its code. Throws `JournalError`.
     func saveShare(_ share: ShareRecord) throws
