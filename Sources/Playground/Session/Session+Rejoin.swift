@@ -62,16 +62,16 @@ extension Session {
     /// the journal cannot be read.
     private func restoreFromJournal(_ token: String) throws -> Session? {
         guard let journalQueue, Self.isResumeToken(token) else { return nil }
-        guard let record = try journalRecord(token), let deadline = record.deadline else { return nil }
+        guard let record = try fromJournal({ try $0.load(token: token) }), let deadline = record.deadline else { return nil }
         let wall = Date().timeIntervalSince1970
         guard wall <= deadline else {
-            throw ProtocolError("expired", "the session waited for its client past the grace period and was closed")
+            throw ParkedSessions.expiredError
         }
         let session = try Session.restored(from: record, token: token, now: transportTime, wall: wall, limits: limits)
         session.journalQueue = journalQueue
         // Its share, if it had one that did not end: followers come back as they rejoin. A server at
         // its `maxSharedSessions` gives the session back unshared rather than not at all.
-        if let share = try journalShare({ try $0.loadShare(memberToken: token) }), share.ownerToken == token,
+        if let share = try fromJournal({ try $0.loadShare(memberToken: token) }), share.ownerToken == token,
            shareRegistry?.share(code: share.code) == nil {
             _ = try? reshare(session, share, wall: wall)
         }

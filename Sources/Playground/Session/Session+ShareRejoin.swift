@@ -21,7 +21,7 @@ extension Session {
         if let live = shareRegistry?.share(awayFollower: token) {
             share = live
         } else {
-            guard Self.isResumeToken(token), let record = try journalShare({ try $0.loadShare(memberToken: token) }),
+            guard Self.isResumeToken(token), let record = try fromJournal({ try $0.loadShare(memberToken: token) }),
                   record.ownerToken != token else { return nil }
             share = try restoredShare(record, wall: wall)
         }
@@ -30,7 +30,7 @@ extension Session {
             return nil
         }
         guard let owner = share.owner, share.claimPlace(token, wall: wall) != nil else {
-            throw ProtocolError("expired", "the session waited for its client past the grace period and was closed")
+            throw ParkedSessions.expiredError
         }
         let follower = Session(id: place.sessionID, now: transportTime, limits: limits, resumeToken: token,
                                strict: place.strict)
@@ -67,10 +67,10 @@ extension Session {
     private func restoredShare(_ record: ShareRecord, wall: Double) throws -> SharedSession {
         if let live = shareRegistry?.share(code: record.code), live.ownerToken == record.ownerToken { return live }
         let ended = ProtocolError("ended", "the shared session this token followed has ended")
-        guard let parkedSessions, let ownerRecord = try journalRecord(record.ownerToken),
+        guard let parkedSessions, let ownerRecord = try fromJournal({ try $0.load(token: record.ownerToken) }),
               let deadline = ownerRecord.deadline else { throw ended }
         guard wall <= deadline else {
-            throw ProtocolError("expired", "the session waited for its client past the grace period and was closed")
+            throw ParkedSessions.expiredError
         }
         let owner = try Session.restored(from: ownerRecord, token: record.ownerToken, now: transportTime,
                                          wall: wall, limits: limits)
@@ -100,7 +100,7 @@ extension Session {
 
     /// The share a restarted server can rebuild for a `follow` of `code` it does not hold, or nil.
     func restoredShare(code: String) throws -> SharedSession? {
-        guard let record = try journalShare({ try $0.loadShare(code: code) }) else { return nil }
+        guard let record = try fromJournal({ try $0.loadShare(code: code) }) else { return nil }
         do {
             let share = try restoredShare(record, wall: Date().timeIntervalSince1970)
             if let owner = share.owner { sessionsToWake.append(owner) }
@@ -111,22 +111,12 @@ extension Session {
         }
     }
 
-    /// The share record `load` reads from this session's journal; nil without a journal. Throws
-    /// `internal` when the journal cannot be read.
-    func journalShare(_ load: (SessionJournal) throws -> ShareRecord?) throws -> ShareRecord? {
+    /// What `read` finds in this session's journal (a session's or a share's record); nil without a
+    /// journal. Throws `internal` when the journal cannot be read.
+    func fromJournal<Record>(_ read: (SessionJournal) throws -> Record?) throws -> Record? {
         guard let journal = journalQueue?.journal else { return nil }
         do {
-            return try load(journal)
-        } catch {
-            throw ProtocolError("internal", "the session journal cannot be read: \(error)")
-        }
-    }
-
-    /// The journal's record of the session with `token`, or nil. Throws `internal` when it cannot be read.
-    func journalRecord(_ token: String) throws -> JournalRecord? {
-        guard let journal = journalQueue?.journal else { return nil }
-        do {
-            return try journal.load(token: token)
+            return try read(journal)
         } catch {
             throw ProtocolError("internal", "the session journal cannot be read: \(error)")
         }

@@ -84,5 +84,6 @@ public final class ParkedSessions {
         if expiredOrder.count > rememberedExpired { expired.remove(expiredOrder.removeFirst()) }
     }
 
-    private static let expiredError = ProtocolError("expired", "the session waited for its client past the grace period and was closed")
+    /// What `rejoin` answers for a session whose grace period ended (parked here or in a journal).
+    static let expiredError = ProtocolError("expired", "the session waited for its client past the grace period and was closed")
 }
