@@ -12,7 +12,9 @@ import Testing
         let journal = try SQLiteJournal(folder: stateFolder())
         let header = JournalHeader(sessionID: "s1", strict: true, createdWall: 10)
         try journal.append([], token: "owner", header: header)
-        let follower = FollowerRecord(token: "f1", sessionID: "s2", strict: false, messageTokens: 4, wall: 20)
+        // A work debt and a byte level: every bucket level is kept, a debt as such.
+        let follower = FollowerRecord(token: "f1", sessionID: "s2", strict: false, messageTokens: 4, workTokens: -12.5,
+                                      byteTokens: 300, wall: 20)
         let record = ShareRecord(code: "K7QD3MZA", ownerToken: "owner", controllerToken: "f1", followers: [follower],
                                  pointer: PointerRecord(x: 1, y: nil, view: "bar"))
         try journal.saveShare(record)

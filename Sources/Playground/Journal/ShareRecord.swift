@@ -45,16 +45,24 @@ public struct FollowerRecord: Codable, Sendable, Equatable {
     /// when messages are not limited. A rejoin restores the level refilled for the time since, so a
     /// restart does not hand a flooding follower a full burst.
     public var messageTokens: Double?
-    /// Wall-clock Unix seconds when `messageTokens` was read.
+    /// Units left in the follower's solver-work bucket (`SessionLimits.workPerSecond`) at `wall`, below
+    /// zero while in debt; nil when work is not limited (or in a record written before it was kept).
+    public var workTokens: Double?
+    /// Bytes left in the follower's message-byte bucket (`SessionLimits.bytesPerSecond`) at `wall`, below
+    /// zero while in debt; nil when bytes are not limited (or in a record written before it was kept).
+    public var byteTokens: Double?
+    /// Wall-clock Unix seconds when the bucket levels were read.
     public var wall: Double
 
     public init(token: String, sessionID: String, strict: Bool, deadline: Double? = nil,
-                messageTokens: Double? = nil, wall: Double) {
+                messageTokens: Double? = nil, workTokens: Double? = nil, byteTokens: Double? = nil, wall: Double) {
         self.token = token
         self.sessionID = sessionID
         self.strict = strict
         self.deadline = deadline
         self.messageTokens = messageTokens
+        self.workTokens = workTokens
+        self.byteTokens = byteTokens
         self.wall = wall
     }
 }

@@ -35,11 +35,7 @@ extension Session {
         let follower = Session(id: place.sessionID, now: transportTime, limits: limits, resumeToken: token,
                                strict: place.strict)
         follower.outbox = Outbox()
-        if let tokens = place.messageTokens, let bucket = follower.messageBucket {
-            // The level left at the last write, refilled for the time since, as if the bucket had waited.
-            let refilled = tokens + bucket.rate * max(0, wall - place.wall)
-            follower.messageBucket = TokenBucket(rate: bucket.rate, capacity: bucket.capacity, tokens: refilled)
-        }
+        follower.restoreRateLimits(from: place, wall: wall)
         follower.journalQueue = journalQueue
         follower.shareRegistry = shareRegistry
         let controls = share.isAwayController(token)
@@ -58,6 +54,17 @@ extension Session {
         answer["followers"] = 0
         follower.send(kind: .reply, answer)
         return follower
+    }
+
+    /// Puts back the levels `place` kept of each rate-limit bucket (messages, solver work, bytes), each
+    /// refilled for the wall-clock seconds from `place.wall` to `wall` as if the bucket had waited, so a
+    /// reconnect, or a restart, hands no follower a fresh budget. A bucket `place` has no level for
+    /// (unlimited then, or a record older than the field) stays as the session made it: full.
+    func restoreRateLimits(from place: FollowerRecord, wall: Double) {
+        let away = wall - place.wall
+        messageBucket = messageBucket?.restored(level: place.messageTokens, after: away)
+        workBucket = workBucket?.restored(level: place.workTokens, after: away)
+        byteBucket = byteBucket?.restored(level: place.byteTokens, after: away)
     }
 
     /// The share `record` describes, as this process holds it: the live one under its code, or one

@@ -21,6 +21,14 @@ public struct TokenBucket: Sendable, Equatable {
         self.tokens = min(self.capacity, tokens)
     }
 
+    /// This bucket holding `level` tokens (a level kept when its session's connection went away) plus
+    /// what `rate` earns in `seconds` (negative counts as 0), at most `capacity`; a debt (a level below
+    /// zero) is kept as such. Itself, unchanged, when `level` is nil.
+    public func restored(level: Double?, after seconds: Double) -> TokenBucket {
+        guard let level else { return self }
+        return TokenBucket(rate: rate, capacity: capacity, tokens: level + rate * max(0, seconds))
+    }
+
     /// Adds what `rate` earned since the previous call (time never runs backwards here).
     public mutating func refill(now: Double) {
         guard let last else {

@@ -75,10 +75,7 @@ public final class SharedSession {
     /// The share as its journal record, at wall-clock time `wall`; nil once the owner is gone.
     func record(wall: Double) -> ShareRecord? {
         guard owner != nil else { return nil }
-        let live = followers.map { follower in
-            FollowerRecord(token: follower.resumeToken, sessionID: follower.id, strict: follower.isStrict,
-                           messageTokens: follower.messageBucket?.tokens, wall: wall)
-        }
+        let live = followers.map { FollowerRecord(of: $0, deadline: nil, wall: wall) }
         let saved = pointer.map { PointerRecord(x: $0.location?.x, y: $0.location?.y, view: $0.view) }
         return ShareRecord(code: code, ownerToken: ownerToken,
                            controllerToken: controller?.resumeToken ?? awayController?.token,
@@ -101,9 +98,7 @@ public final class SharedSession {
     func keepPlace(for follower: Session, until deadline: Double, wall: Double) {
         awayFollowers.removeAll { $0.token == follower.resumeToken || ($0.deadline ?? wall) < wall }
         if awayFollowers.count >= Self.maxAwayFollowers { awayFollowers.removeFirst() }
-        awayFollowers.append(FollowerRecord(token: follower.resumeToken, sessionID: follower.id,
-                                            strict: follower.isStrict, deadline: deadline,
-                                            messageTokens: follower.messageBucket?.tokens, wall: wall))
+        awayFollowers.append(FollowerRecord(of: follower, deadline: deadline, wall: wall))
     }
 
     /// The away follower with `token`, removed, when its deadline is not past `wall`; places past their
@@ -200,5 +195,16 @@ public final class SharedSession {
         }
         guard let complete else { return nil }
         return (complete, version)
+    }
+}
+
+extension FollowerRecord {
+    /// `follower` as its share keeps it at wall-clock time `wall`: who it is and the level of each of its
+    /// rate-limit buckets (messages, solver work, bytes), so a rejoin goes on from them
+    /// (`Session.restoreRateLimits(from:wall:)`) instead of from full buckets. `deadline`: nil while connected.
+    init(of follower: Session, deadline: Double?, wall: Double) {
+        self.init(token: follower.resumeToken, sessionID: follower.id, strict: follower.isStrict, deadline: deadline,
+                  messageTokens: follower.messageBucket?.tokens, workTokens: follower.workBucket?.tokens,
+                  byteTokens: follower.byteBucket?.tokens, wall: wall)
     }
 }
