@@ -84,6 +84,25 @@ import Testing
         again.session.parkedSessions = parked
         #expect(again.send(["type": "rejoin", "token": "0123", "id": 2]).last?["code"] as? String == "unknown-token")
     }
+
+    @Test func rejoinedCarriesTheClockAsItRuns() throws {
+        let parked = ParkedSessions(grace: 60)
+        let owner = SessionClient()
+        owner.session.parkedSessions = parked
+        owner.send(["type": "clock", "speed": 0.25, "fps": 30])
+        owner.send(["type": "pause"])
+        parked.park(owner.session, now: 0)
+        let next = SessionClient()
+        next.session.parkedSessions = parked
+        next.now = 2
+        next.send(["type": "rejoin", "token": owner.session.resumeToken, "id": 1])
+        _ = try #require(next.session.takeReplacement())
+        let clock = try #require(owner.drain().last?["clock"] as? [String: Any])
+        // As set before the drop: real time at a quarter speed and 30 fps, paused at session time 0
+        // (paused at transport time 0, so the 2 s away moved nothing).
+        #expect(clock["mode"] as? String == "realtime" && clock["speed"] as? Double == 0.25)
+        #expect(clock["fps"] as? Int == 30 && clock["paused"] as? Bool == true && clock["time"] as? Double == 0)
+    }
 }
 
 @Suite struct FollowAttemptsTests {

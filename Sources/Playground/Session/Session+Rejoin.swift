@@ -53,6 +53,9 @@ extension Session {
             // can hand over and take back without waiting for the followers to change.
             "followerIds": session.sharing?.followers.map(\.id) ?? [],
             "controller": session.sharing?.controller?.id ?? NSNull(),
+            // The clock as it runs (mode, fps, speed, paused, time), so a reloaded page shows its speed
+            // and pause state rather than a new session's.
+            "clock": session.clock.state(at: session.transportTime),
         ])
         replacement = session
     }

@@ -52,6 +52,8 @@ extension Session {
         answer["resumeToken"] = token
         answer["shared"] = NSNull()
         answer["followers"] = 0
+        // The shared session's clock: what the controls act on while this follower holds them.
+        answer["clock"] = owner.clock.state(at: transportTime)
         follower.send(kind: .reply, answer)
         return follower
     }
