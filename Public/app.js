@@ -229,6 +229,8 @@ function onSession({ hello, rejoined, refused }) {
     status.showSession(following ?? rejoined.session ?? null, { rejoined: true });
     log.info(`Rejoined session ${rejoined.session}: scene, clock and share as they were`);
     if (rejoined.scene) scenes.rejoined(rejoined.scene, names);
+    // The clock as the session runs it (speed, paused), not a new page's 1× and running.
+    if (rejoined.clock && typeof rejoined.clock === 'object') timeline.restore(rejoined.clock);
     return;
   }
   const session = hello.session ?? null;

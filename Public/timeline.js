@@ -67,6 +67,27 @@ export class Timeline {
   }
 
   /**
+   * A session taken back (`rejoined`): shows its clock as it runs, `clock` being the answer's
+   * { mode, fps, speed, paused, time } (session seconds): the speed in #speed (an option is added for a
+   * speed the list lacks, such as one a script set) and the pause state, paused at `time`.
+   */
+  restore(clock) {
+    const speed = Number(clock.speed);
+    if (Number.isFinite(speed) && speed > 0) {
+      this.speed = speed;
+      const select = $('speed');
+      const value = String(speed);
+      if (![...select.options].some((option) => option.value === value)) {
+        select.add(new Option(`${value}×`, value));
+      }
+      select.value = value;
+    }
+    this.paused = clock.paused === true;
+    this.clockTime = this.paused && typeof clock.time === 'number' ? clock.time : null;
+    this.sync();
+  }
+
+  /**
    * Follows a `frames` message (see FrameStore.receive): an animation starts at the first
    * non-final frames and ends at the final ones. Frames of a seek are not an animation.
    */
@@ -119,6 +140,7 @@ export class Timeline {
     const open = this.connection.state === 'open';
     this.pauseButton.textContent = this.paused ? 'Resume' : 'Pause';
     this.pauseButton.setAttribute('aria-pressed', String(this.paused));
+    document.body.dataset.paused = String(this.paused);
     scrubber.disabled = !open || !this.paused;
     if (this.start === null) {
       $('scrub-time').textContent = 'no animation yet';
@@ -136,6 +158,5 @@ export class Timeline {
     const now = typeof frames.lastTime === 'number' ? Math.min(max, Math.max(min, frames.lastTime)) - min : 0;
     $('scrub-time').textContent = `${now.toFixed(3)} / ${(max - min).toFixed(3)} s`;
     scrubber.setAttribute('aria-valuetext', `${now.toFixed(3)} of ${(max - min).toFixed(3)} seconds`);
-    document.body.dataset.paused = String(this.paused);
   }
 }
