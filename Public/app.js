@@ -157,7 +157,9 @@ new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shif
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });
 new ExportImport({ connection, scenes }); // it only listens to its buttons
-const presenting = new Presenting({ connection, scenes, controls, renderer, selection, sender, canvas });
+const presenting = new Presenting({ connection, scenes, controls, renderer, selection, sender, canvas }, {
+  onOwnSession: () => status.showOwnSession(connection.session?.id ?? null),
+});
 new IBImport({ scenes, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
 
 /** What the outline, Pin and Align, and the size and stack inspectors show, as of the last drawing. */
@@ -239,13 +241,16 @@ function onSession({ hello, rejoined, refused }) {
   log.info(`Connected${session ? ` (session ${session})` : ''}; ${names.length} scenes`);
   timeline.startSession();
   // A follow link (#follow=CODE) watches someone else's session instead of opening a scene; a
-  // follower whose connection dropped follows again by its code.
+  // follower whose connection dropped follows again by its code. While the notice of an ended follow
+  // waits for the user's choice (null), nothing is opened.
   const following = presenting.onHello();
   if (following) {
     scenes.list = names;
     following.then((code) => {
       if (code && reconnected) status.showSession(`following ${code}`, { rejoined: true });
     });
+  } else if (following === null) {
+    scenes.list = names;
   } else {
     scenes.open(names);
   }

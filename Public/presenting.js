@@ -5,9 +5,13 @@
 // presenter's pointer; the panels back while the presenter hands this page the controls, `controls`);
 // and the presenter mode for projectors (large type, high contrast, panels that fold away).
 //
-// document.body.dataset.sharing (the code), .following (the code), .controls ("granted": a follower
-// holds the controls; "handed": an owner handed them over) and .presenter ("on") tell the
-// stylesheet, and tests, where the page stands.
+// A follow that ends without this page asking (the presenter stopped, did not come back in time, or
+// the server no longer has the share, e.g. it restarted without its journal) leaves a notice over the
+// stage saying so, with what to do next: start a session of its own, or enter another code.
+//
+// document.body.dataset.sharing (the code), .following (the code), .followEnded (the code whose follow
+// ended, while the notice shows), .controls ("granted": a follower holds the controls; "handed": an
+// owner handed them over) and .presenter ("on") tell the stylesheet, and tests, where the page stands.
 //
 // Exports Presenting and followCodeFromHash().
 
@@ -33,9 +37,12 @@ export class Presenting {
    * @param {{ connection, scenes, controls, renderer, selection, sender, canvas }} parts  the page's
    *   connection, scene store, side panel (its scene list), renderer, selection, latest-wins sender
    *   and canvas
+   * @param {{ onOwnSession?: () => void }} [callbacks]  onOwnSession: a follow ended, the page's session
+   *   is one of its own again (the status says so)
    */
-  constructor({ connection, scenes, controls, renderer, selection, sender, canvas }) {
+  constructor({ connection, scenes, controls, renderer, selection, sender, canvas }, { onOwnSession = () => {} } = {}) {
     this.connection = connection;
+    this.onOwnSession = onOwnSession;
     this.scenes = scenes;
     this.controls = controls;
     this.selection = selection;
@@ -59,6 +66,8 @@ export class Presenting {
     this.controller = null;
     /** Follower: whether the presenter handed this page the controls (`controls`). */
     this.hasControls = false;
+    /** The text of the notice shown since a follow ended without this page asking, or null. */
+    this.endedNotice = null;
     this.el = {
       share: $('present-share'), followButton: $('present-follow'), count: $('present-count'),
       mode: $('presenter-mode'), panels: $('panels-toggle'),
@@ -68,6 +77,8 @@ export class Presenting {
       followDialog: $('follow-dialog'), followCode: $('follow-code'), followGo: $('follow-go'),
       followError: $('follow-error'), banner: $('follow-banner'), bannerText: $('follow-text'),
       bannerStep: $('follow-step'), leave: $('follow-leave'),
+      ended: $('follow-ended'), endedText: $('follow-ended-text'), endedOwn: $('follow-ended-own'),
+      endedCode: $('follow-ended-code'),
     };
     this.pointer = new PresenterPointer({ canvas, dot: $('presenter-pointer'), renderer, selection, sender });
     this.steps = new DemoSteps({
@@ -81,10 +92,9 @@ export class Presenting {
   wire() {
     const { el } = this;
     el.share.addEventListener('click', () => this.share());
-    el.followButton.addEventListener('click', () => {
-      el.followError.hidden = true;
-      el.followDialog.showModal();
-    });
+    el.followButton.addEventListener('click', () => this.openFollowDialog());
+    el.endedCode.addEventListener('click', () => this.openFollowDialog());
+    el.endedOwn.addEventListener('click', () => this.startOwnSession());
     el.followGo.addEventListener('click', () => this.followTyped());
     el.followCode.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
@@ -104,19 +114,20 @@ export class Presenting {
   /**
    * A new session (not a rejoined one): follows the code of #follow=… (or the one followed before a
    * reconnect) and returns the follow's promise (resolving to the code followed, or null when refused);
-   * false when the page should open a scene of its own. The old session's share went with it.
+   * false when the page should open a scene of its own; null while the ended-follow notice waits for
+   * the user's choice (nothing is opened). The old session's share went with it.
    */
   onHello() {
     this.setShared(null);
     this.setControls(false);
     const code = this.following || followCodeFromHash();
-    if (!code) return false;
+    if (!code) return this.endedNotice === null ? false : null;
     return this.follow(code, { fromLink: true });
   }
 
   onState(state) {
     const open = state === 'open';
-    for (const node of [this.el.share, this.el.followButton]) node.disabled = !open;
+    for (const node of [this.el.share, this.el.followButton, this.el.endedOwn, this.el.endedCode]) node.disabled = !open;
     // A follower's dropped connection gives the controls back to the owner; a follower rebuilt by a
     // restarted server that still holds them is told again (`controls` before its `rejoined`).
     if (state === 'closed') this.setControls(false);
@@ -148,9 +159,10 @@ export class Presenting {
         break;
       case 'ended':
         if (this.following) {
-          this.stopFollowing(message.reason === 'owner-gone'
-            ? 'The presenter did not come back in time; the share ended.'
-            : 'The presenter stopped sharing.');
+          const code = this.following;
+          this.endFollowing(message.reason === 'owner-gone'
+            ? `The live demo ${code} has ended: its presenter did not come back in time.`
+            : `The live demo ${code} has ended: its presenter stopped sharing.`, code);
         }
         break;
       default: break;
@@ -324,6 +336,13 @@ export class Presenting {
 
   // ------------------------------------------------------------------ follower
 
+  /** Opens the follow dialog (its last error cleared, the code field focused). */
+  openFollowDialog() {
+    this.el.followError.hidden = true;
+    if (!this.el.followDialog.open) this.el.followDialog.showModal();
+    this.el.followCode.focus();
+  }
+
   followTyped() {
     const code = this.el.followCode.value.replace(/[\s-]/g, '').toUpperCase();
     if (!CODE_PATTERN.test(code)) {
@@ -339,8 +358,9 @@ export class Presenting {
   }
 
   /**
-   * Follows `code`; a refused link from the URL falls back to a scene of the page's own. Resolves to
-   * the code followed, or null when refused or closed.
+   * Follows `code`; a refused link from the URL (or a code followed before a reconnect that the server
+   * no longer has) ends in the notice, which offers a session of the page's own or another code.
+   * Resolves to the code followed, or null when refused or closed.
    */
   async follow(code, { fromLink }) {
     let answer;
@@ -350,10 +370,12 @@ export class Presenting {
       return null; // closed: the next hello follows again
     }
     if (answer.type !== 'scene' || !answer.following) {
-      const reason = answer.code === 'unknown-code' ? `No one is sharing with the code ${code}.` : (answer.message ?? answer.code);
       if (fromLink) {
-        this.stopFollowing(reason);
+        this.endFollowing(answer.code === 'unknown-code'
+          ? `The live demo ${code} is no longer on this server: its presenter stopped sharing, or the server was restarted without it.`
+          : `The live demo ${code} cannot be followed: ${answer.message ?? answer.code}`, code);
       } else {
+        const reason = answer.code === 'unknown-code' ? `No one is sharing with the code ${code}.` : (answer.message ?? answer.code);
         this.showFollowError(reason);
       }
       return null;
@@ -370,6 +392,7 @@ export class Presenting {
    * code, and `step` while the presenter is on one); the caller shows the scene.
    */
   startFollowing(answer) {
+    this.hideEnded();
     this.following = answer.following;
     document.body.dataset.following = this.following;
     const hash = `#follow=${this.following}`;
@@ -415,11 +438,47 @@ export class Presenting {
     } catch {
       // closed: the next hello opens a scene of the page's own, the hash no longer says follow
     }
-    this.stopFollowing(null);
+    this.clearFollowing();
+    this.openOwnScene();
   }
 
-  /** Back to a session of the page's own: the follow view goes and a scene is opened. */
-  stopFollowing(reason) {
+  /**
+   * The follow ended without this page asking (`text` says why; `code` the demo it followed): the follow
+   * view goes and the notice takes the stage until the user starts a session of its own or follows
+   * another code. Nothing of the presenter's stays: no banner, pointer, steps or controls.
+   */
+  endFollowing(text, code) {
+    this.clearFollowing();
+    this.endedNotice = text;
+    document.body.dataset.followEnded = code;
+    this.el.endedText.textContent = text;
+    this.el.ended.hidden = false;
+    // Keyboard users land on the first choice (the alert is read out as well).
+    if (!this.el.followDialog.open) this.el.endedOwn.focus();
+  }
+
+  /** Hides the ended-follow notice, if it shows. */
+  hideEnded() {
+    this.endedNotice = null;
+    delete document.body.dataset.followEnded;
+    this.el.ended.hidden = true;
+  }
+
+  /** The notice's "Start a session of my own": a scene of the page's own is opened. */
+  startOwnSession() {
+    this.hideEnded();
+    if (this.el.followDialog.open) this.el.followDialog.close();
+    this.openOwnScene();
+  }
+
+  /** The session is the page's own again: the wanted scene (the URL's, else the first) is opened. */
+  openOwnScene() {
+    this.scenes.wanted = null;
+    this.scenes.open(this.scenes.list);
+  }
+
+  /** The follow view goes (banner, pointer, steps, controls, the #follow link); the status follows. */
+  clearFollowing() {
     this.following = null;
     delete document.body.dataset.following;
     this.setControls(false);
@@ -428,9 +487,7 @@ export class Presenting {
     this.updateBanner();
     this.steps.setEnabled(true);
     if (followCodeFromHash()) history.replaceState(null, '', window.location.pathname + window.location.search);
-    if (reason) toast(reason);
-    this.scenes.wanted = null;
-    this.scenes.open(this.scenes.list);
+    this.onOwnSession();
   }
 
   // ------------------------------------------------------------------ presenter mode

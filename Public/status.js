@@ -69,6 +69,15 @@ export class ConnectionStatus {
   }
 
   /**
+   * The page's session is one of its own again (a follow ended or was left): "Connected · session"
+   * replaces "… · following CODE"; nothing changes while the connection is not open (its state shows).
+   */
+  showOwnSession(session) {
+    if (document.body.dataset.state !== 'open' || this.reconnecting) return;
+    this.text.textContent = session ? `Connected · ${session}` : 'Connected';
+  }
+
+  /**
    * The settled session (the Connection's "session" event): its id (null: none) after "Rejoined" when
    * `rejoined` (the old session is back, or a follower follows again), else after "Connected".
    */
