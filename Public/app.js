@@ -215,6 +215,11 @@ $('log-clear').addEventListener('click', () => log.clear());
 
 // ---------------------------------------------------------------- server messages
 
+/** Whether a scene document is the one a session starts with (or a follower is left with): nothing in it. */
+function isEmptySession(scene) {
+  return scene.name === 'empty' && (!Array.isArray(scene.views) || scene.views.length === 0);
+}
+
 /**
  * A settled session (the connection's "session" event): the old one taken back (`rejoined`) continues
  * as it stands; a new one opens the wanted scene or follows again.
@@ -230,7 +235,13 @@ function onSession({ hello, rejoined, refused }) {
     const following = typeof rejoined.following === 'string' ? `following ${rejoined.following}` : null;
     status.showSession(following ?? rejoined.session ?? null, { rejoined: true });
     log.info(`Rejoined session ${rejoined.session}: scene, clock and share as they were`);
-    if (rejoined.scene) scenes.rejoined(rejoined.scene, names);
+    if (rejoined.scene && !following && isEmptySession(rejoined.scene)) {
+      // Nothing to take back (a follower's session after its share ended, reloaded): the page's own
+      // scene is opened in it rather than a blank canvas.
+      scenes.open(names);
+    } else if (rejoined.scene) {
+      scenes.rejoined(rejoined.scene, names);
+    }
     // The clock as the session runs it (speed, paused), not a new page's 1× and running.
     if (rejoined.clock && typeof rejoined.clock === 'object') timeline.restore(rejoined.clock);
     return;

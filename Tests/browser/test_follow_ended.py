@@ -128,7 +128,14 @@ def test_a_rejoined_follower_whose_share_ends_keeps_nothing_of_it(driver, follow
         assert displayed(follower, "#canvas")
         send(presenter, {"type": "unshare"})
         wait_for(follower, NOTICE_SHOWN)
-        start_own_session(follower)
+        # A reload takes back the follower's session, empty since the share ended: the page opens a
+        # scene of its own in it rather than a blank canvas.
+        follower.refresh()
+        wait_for(follower, "return document.body.dataset.session === 'rejoined' && Boolean(document.body.dataset.scene) "
+                           "&& window.playground.sent.some((m) => m.type === 'load')")
+        assert status_text(follower) == f"Rejoined · {follower_id}"
+        assert follower.execute_script("return window.playground.scene.views.length") > 0
+        assert displayed(follower, "#canvas") and displayed(follower, "#panel")
     finally:
         follower.get("about:blank")
         follower.get_log("browser")   # the cut connection: expected here only
