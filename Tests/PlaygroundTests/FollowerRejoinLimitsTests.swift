@@ -18,12 +18,18 @@ import Testing
         return client
     }
 
-    /// An owner (no rate limits) with the nav scene, shared; returns it and the code.
-    func sharedOwner() -> (SessionClient, String) {
+    /// An owner (no rate limits) with the nav scene, shared, and a follower "s2" with `limits` (a grace
+    /// period of 60 s added) that followed it with `{"type":"follow","code":"XXXXXXXX"}` (35 bytes).
+    /// The share holds its owner weakly: the caller keeps the owner's client alive.
+    func sharedWithFollower(limits: SessionLimits) -> (owner: SessionClient, follower: SessionClient, code: String) {
         let owner = client("s1", limits: SessionLimits())
         owner.send(["type": "load", "scene": navScene(), "id": 1])
         let code = owner.send(["type": "share", "id": 2]).last?["code"] as? String ?? ""
-        return (owner, code)
+        var followerLimits = limits
+        followerLimits.resumeGraceSeconds = 60
+        let follower = client("s2", limits: followerLimits)
+        #expect(follower.send(text: #"{"type":"follow","code":"\#(code)"}"#).last?["following"] as? String == code)
+        return (owner, follower, code)
     }
 
     /// The follower's connection drops (its place is kept) and a new connection rejoins with its token;
@@ -39,18 +45,14 @@ import Testing
 
     @Test func theByteBudgetGoesOnFromWhereItWas() throws {
         var limits = SessionLimits()
-        limits.resumeGraceSeconds = 60
         // A bucket of 2 × 100 = 200 bytes that practically never refills.
         limits.maxMessageBytes = 100
         limits.bytesPerSecond = 0.001
-        let (owner, code) = sharedOwner()
-        // A share holds its owner weakly: the owner's client lives to the end of the test.
+        let (owner, follower, _) = sharedWithFollower(limits: limits)
         defer { withExtendedLifetime(owner) {} }
-        let follower = client("s2", limits: limits)
-        // {"type":"follow","code":"XXXXXXXX"} is 1 + 15 + 1 + 17 + 1 = 35 bytes: 165 left;
+        // The follow, {"type":"follow","code":"XXXXXXXX"}, is 1 + 15 + 1 + 17 + 1 = 35 bytes: 165 left;
         // {"type":"scene","id":1} is 1 + 14 + 1 + 6 + 1 = 23 bytes: 7 of them leave 165 − 161 = 4,
         // the 8th is admitted (4 ≥ 0) and leaves −19, a debt: the 9th is refused.
-        #expect(follower.send(text: #"{"type":"follow","code":"\#(code)"}"#).last?["following"] as? String == code)
         for _ in 0..<8 { #expect(follower.send(text: #"{"type":"scene","id":1}"#).last?["type"] as? String == "scene") }
         #expect(follower.send(text: #"{"type":"scene","id":1}"#).last?["code"] as? String == "rate-limited")
         #expect(follower.session.byteBucket?.tokens == -19)
@@ -65,13 +67,10 @@ import Testing
 
     @Test func theSolverWorkBudgetGoesOnFromWhereItWas() throws {
         var limits = SessionLimits()
-        limits.resumeGraceSeconds = 60
         // A work bucket of 1,000 units that practically never refills.
         limits.maxWorkPerMessage = 1_000
         limits.workPerSecond = 0.001
-        let (owner, code) = sharedOwner()
-        let follower = client("s2", limits: limits)
-        follower.send(["type": "follow", "code": code, "id": 1])
+        let (owner, follower, _) = sharedWithFollower(limits: limits)
         // The owner hands the controls over: the follower's edits run on the shared session, its own
         // work bucket paying for them.
         #expect(owner.send(["type": "handOver", "to": "s2", "id": 3]).last?["type"] as? String == "ok")
