@@ -103,6 +103,29 @@ import Testing
         #expect(clock["mode"] as? String == "realtime" && clock["speed"] as? Double == 0.25)
         #expect(clock["fps"] as? Int == 30 && clock["paused"] as? Bool == true && clock["time"] as? Double == 0)
     }
+
+    @Test func aTakenBackSessionKeepsItsRateLimitDebts() throws {
+        var limits = SessionLimits()
+        // A byte bucket of 2 × 100 = 200 that practically never refills. The session taken back is the
+        // same object, so every bucket comes back as it was; the bytes show it.
+        limits.maxMessageBytes = 100
+        limits.bytesPerSecond = 0.001
+        let parked = ParkedSessions(grace: 60)
+        let owner = SessionClient(wrapping: Session(id: "s1", now: 0, limits: limits), now: 0)
+        owner.session.parkedSessions = parked
+        // {"type":"scene","id":1} is 23 bytes: 8 of them take 184 of the 200, the 9th leaves −7.
+        for _ in 0..<9 { #expect(owner.send(text: #"{"type":"scene","id":1}"#).last?["type"] as? String == "scene") }
+        parked.park(owner.session, now: 0)
+        let next = SessionClient()
+        next.session.parkedSessions = parked
+        next.now = 1
+        next.send(["type": "rejoin", "token": owner.session.resumeToken, "id": 1])
+        _ = try #require(next.session.takeReplacement())
+        owner.drain()
+        owner.now = 1
+        // The same session, still in debt (−7 + 0.001): refused.
+        #expect(owner.send(text: #"{"type":"scene","id":2}"#).last?["code"] as? String == "rate-limited")
+    }
 }
 
 @Suite struct FollowAttemptsTests {
