@@ -40,7 +40,7 @@ struct InterfaceBuilderFixtureTests {
                           constraint["priority"] ?? "", constraint["broken"] ?? "")
                 }
                 print(result.warnings)
-                for view in result.document["views"] as? [[String: Any]] ?? [] { print(view) }
+                for view in result.spec.views { print(view) }
                 for conflict in scene.engine.takeConflicts() { print(conflict.log) }
                 for view in scene.engine.views { print(view.identifier, view.frame.components, view.intrinsicContentSize) }
             }

@@ -27,21 +27,11 @@ struct MeasuredLabelWidthTests {
         var error: Double { (ours - apple) / apple }
     }
 
-    /// `UICTFontTextStyle…` names of Interface Builder's `fontDescription style` attribute.
-    static let textStyles: [String: Font.TextStyle] = [
-        "UICTFontTextStyleTitle0": .largeTitle, "UICTFontTextStyleTitle1": .title1,
-        "UICTFontTextStyleTitle2": .title2, "UICTFontTextStyleTitle3": .title3,
-        "UICTFontTextStyleHeadline": .headline, "UICTFontTextStyleBody": .body,
-        "UICTFontTextStyleCallout": .callout, "UICTFontTextStyleSubhead": .subheadline,
-        "UICTFontTextStyleFootnote": .footnote, "UICTFontTextStyleCaption1": .caption1,
-        "UICTFontTextStyleCaption2": .caption2,
-    ]
-
     /// The font of a label's `<fontDescription>`: `type="system"` (with `weight`), `boldSystem`, or a
     /// text `style`; nil for custom fonts, italics and anything else.
     static func font(of label: IBElement) -> Font? {
         guard let description = label.child("fontDescription", key: "fontDescription") else { return nil }
-        if let style = description["style"] { return textStyles[style].map { Font(textStyle: $0) } }
+        if let style = description["style"] { return IBSceneBuilder.textStyles[style].map { Font(textStyle: $0) } }
         guard let size = description.number("pointSize") else { return nil }
         switch description["type"] {
         case "system":

@@ -1,10 +1,10 @@
 import AutoLayout
 
-/// What importing one root of a document gives: the scene document `load` takes, the warnings about
+/// What importing one root of a document gives: the scene spec `load` builds from, the warnings about
 /// what was not modelled, and, for comparing with Xcode, the frames the document saved.
 struct IBImportResult {
-    /// The scene document (views, guides, constraints, root), as `load` takes it.
-    var document: [String: Any]
+    /// The scene (root, views, guides, constraints), as `load` builds it.
+    var spec: SceneSpec
     /// One entry per element or attribute not modelled: `{"ibId", "element", "line", "message"}`.
     var warnings: [[String: Any]]
     /// Whether the document is a xib or a storyboard, by its own `type`.

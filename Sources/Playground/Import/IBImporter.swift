@@ -1,9 +1,9 @@
 import AutoLayout
 
-/// Imports Interface Builder documents (`.xib`, `.storyboard`) as scene documents: the XML is read
-/// here and only here; the layout engine gets the same scene document `load` takes.
+/// Imports Interface Builder documents (`.xib`, `.storyboard`) as scene specs: the XML is read here
+/// and only here; the layout engine gets the same kind of spec `load` builds from.
 enum IBImporter {
-    /// Reads `text` and builds the scene document of one root.
+    /// Reads `text` and builds the scene spec of one root.
     /// - Parameters:
     ///   - rootID: the IB id of a view controller, its view, a top-level view or a cell; nil for the
     ///     default root (a storyboard's initial view controller, else its first; a xib's first
@@ -24,34 +24,33 @@ enum IBImporter {
     /// Builds the scene of an import. When the whole document is refused, each constraint is tried on a scratch copy of the views,
     /// so one the engine refuses (a pairing UIKit rejects too, say) is left out with a warning instead
     /// of losing the document; then the scene is built from the whole document at once, as `load`
-    /// builds it (views, then constraints, then one layout pass). The result's document and warnings
+    /// builds it (views, then constraints, then one layout pass). The result's spec and warnings
     /// are updated to match what was built.
     /// - Throws: `ProtocolError` when the views themselves cannot be built (limits included).
     static func scene(of result: inout IBImportResult, time: Double, limits: SessionLimits) throws -> Scene {
         // Most documents build as they are: one pass. Only when that is refused are the constraints
         // vetted one by one.
-        if let scene = try? SceneReader.scene(from: Fields(result.document), time: time, limits: limits) {
+        if let scene = try? SceneReader.scene(from: result.spec, time: time, limits: limits) {
             return scene
         }
-        var base = result.document
-        let constraints = base["constraints"] as? [[String: Any]] ?? []
-        base["constraints"] = []
-        let scratch = try SceneReader.scene(from: Fields(base), time: time, limits: limits)
-        var kept: [[String: Any]] = []
-        for spec in constraints {
+        var base = result.spec
+        base.constraints = []
+        let scratch = try SceneReader.scene(from: base, time: time, limits: limits)
+        var kept: [ConstraintSpec] = []
+        for spec in result.spec.constraints {
             do {
-                try SceneReader.addConstraint(Fields(spec), to: scratch, limits: limits)
+                try SceneReader.addConstraint(spec, to: scratch, limits: limits)
                 kept.append(spec)
             } catch let error as ProtocolError {
                 if error.code == "too-many-constraints" { throw error }
                 var warning: [String: Any] = ["element": "constraint",
                                               "message": "left out: \(error.code): \(error.message)"]
-                if let ibID = spec["ibId"] { warning["ibId"] = ibID }
+                if let ibID = spec.ibId { warning["ibId"] = ibID }
                 result.warnings.append(warning)
             }
         }
-        result.document["constraints"] = kept
-        return try SceneReader.scene(from: Fields(result.document), time: time, limits: limits)
+        result.spec.constraints = kept
+        return try SceneReader.scene(from: result.spec, time: time, limits: limits)
     }
 }
 

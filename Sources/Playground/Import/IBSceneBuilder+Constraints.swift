@@ -3,14 +3,9 @@ import AutoLayout
 /// Interface Builder's constraints and layout guides as scene constraints and guides.
 extension IBSceneBuilder {
     /// Attributes IB writes, by scene attribute name (`baseline` is the last baseline).
-    static let attributeNames: [String: String] = {
-        var names: [String: String] = ["baseline": "lastBaseline"]
-        for attribute in ["left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX",
-                          "centerY", "firstBaseline", "lastBaseline", "leftMargin", "rightMargin", "topMargin",
-                          "bottomMargin", "leadingMargin", "trailingMargin", "centerXWithinMargins",
-                          "centerYWithinMargins"] {
-            names[attribute] = attribute
-        }
+    static let attributeNames: [String: LayoutAttribute] = {
+        var names: [String: LayoutAttribute] = ["baseline": .lastBaseline]
+        for attribute in LayoutAttribute.allCases { names[attribute.rawValue] = attribute }
         return names
     }()
 
@@ -18,7 +13,7 @@ extension IBSceneBuilder {
     /// frame. Apple's Auto Layout Guide ("Working with Scroll Views"): "Constraints between the edges
     /// or margins of the scroll view and its content attach to the scroll view's content area.
     /// Constraints between the height, width, or centers attach to the scroll view's frame."
-    static let contentBoundAttributes: Set<String> = ["left", "right", "top", "bottom", "leading", "trailing"]
+    static let contentBoundAttributes: Set<LayoutAttribute> = [.left, .right, .top, .bottom, .leading, .trailing]
 
     /// Records the `<viewLayoutGuide>`s of a view: the root's safe area is `root.safeArea`; another
     /// view's safe area becomes a guide inset by the part of the root's safe area the saved frames
@@ -45,13 +40,13 @@ extension IBSceneBuilder {
     /// Interface Builder draws it) and as large as the constraints make it.
     mutating func contentGuide(of scroll: String) -> String {
         let name = "\(scroll).content"
-        guard !guides.contains(where: { $0["owner"] as? String == scroll && $0["id"] as? String == "content" }) else {
-            return name
-        }
-        guides.append(["id": "content", "owner": scroll])
-        for edge in ["top", "leading"] {
-            let id = constraintNaming.unique("\(scroll)-content-\(edge)", fallback: "content")
-            constraints.append(["id": id, "first": "\(name).\(edge)", "second": "\(scroll).\(edge)"])
+        let guide = GuideSpec(id: "content", owner: scroll)
+        guard !guides.contains(guide) else { return name }
+        guides.append(guide)
+        for edge in [LayoutAttribute.top, .leading] {
+            let id = constraintNaming.unique("\(scroll)-content-\(edge.rawValue)", fallback: "content")
+            constraints.append(.anchors(AnchorSpec(item: name, attribute: edge), .equal,
+                                        AnchorSpec(item: scroll, attribute: edge), id: id))
         }
         return name
     }
@@ -60,16 +55,17 @@ extension IBSceneBuilder {
     /// the document saved it (a static approximation: it does not follow the view if it moves).
     private mutating func subviewSafeAreaGuide(_ view: String) -> String {
         let name = "\(view).safeAreaGuide"
-        guides.append(["id": "safeAreaGuide", "owner": view])
+        guides.append(GuideSpec(id: "safeAreaGuide", owner: view))
         let origin = rootOrigins[view] ?? .zero
         let size = savedFrames[view]?.size ?? .zero
         let top = max(0, min(size.height, safeArea.top - origin.y))
         let left = max(0, min(size.width, safeArea.left - origin.x))
         let bottom = max(0, min(size.height, origin.y + size.height - (rootSize.height - safeArea.bottom)))
         let right = max(0, min(size.width, origin.x + size.width - (rootSize.width - safeArea.right)))
-        for (edge, constant) in [("top", top), ("left", left), ("bottom", -bottom), ("right", -right)] {
-            let id = constraintNaming.unique("\(view)-safeArea-\(edge)", fallback: "safeArea")
-            constraints.append(["id": id, "first": "\(name).\(edge)", "second": "\(view).\(edge)", "constant": constant])
+        for (edge, constant) in [(LayoutAttribute.top, top), (.left, left), (.bottom, -bottom), (.right, -right)] {
+            let id = constraintNaming.unique("\(view)-safeArea-\(edge.rawValue)", fallback: "safeArea")
+            constraints.append(.anchors(AnchorSpec(item: name, attribute: edge), .equal,
+                                        AnchorSpec(item: view, attribute: edge), constant: constant, id: id))
         }
         return name
     }
@@ -90,7 +86,7 @@ extension IBSceneBuilder {
         }
     }
 
-    private mutating func constraint(_ element: IBElement, holder: String) -> [String: Any]? {
+    private mutating func constraint(_ element: IBElement, holder: String) -> ConstraintSpec? {
         guard let firstAttributeName = element["firstAttribute"] else {
             warn(element, "a constraint without firstAttribute")
             return nil
@@ -102,37 +98,35 @@ extension IBSceneBuilder {
         guard let first = anchor(firstRef, firstAttributeName, holder: holder, other: secondRef, element: element) else {
             return nil
         }
-        // Room for every field up front: growing a dictionary key by key rehashes it each time (and
-        // reserving room after a first key would rehash that one).
-        var spec = [String: Any](minimumCapacity: 9)
-        spec["first"] = first.name
+        var second: AnchorSpec?
         if let secondAttributeName {
-            guard let second = anchor(secondRef, secondAttributeName, holder: holder, other: firstRef,
+            guard let anchor = anchor(secondRef, secondAttributeName, holder: holder, other: firstRef,
                                       element: element) else { return nil }
-            spec["second"] = second.name
+            second = anchor.spec
         } else if secondRef != nil {
             warn(element, "secondItem without secondAttribute")
             return nil
         }
-        switch element["relation"] {
-        case "greaterThanOrEqual": spec["relation"] = ">="
-        case "lessThanOrEqual": spec["relation"] = "<="
-        default: spec["relation"] = "=="
+        let relation: LayoutRelation = switch element["relation"] {
+        case "greaterThanOrEqual": .greaterThanOrEqual
+        case "lessThanOrEqual": .lessThanOrEqual
+        default: .equal
         }
+        var multiplier = 1.0
         if let text = element["multiplier"] {
-            guard let multiplier = Self.multiplier(text) else {
+            guard let value = Self.multiplier(text) else {
                 warn(element, "multiplier '\(text.prefix(40))' is not a number or a ratio")
                 return nil
             }
-            spec["multiplier"] = multiplier
+            multiplier = value
         }
         // A symbolic (standard) spacing carries the value IB resolved it to in `constant`; without
         // one it is the standard 8 pt between siblings.
-        spec["constant"] = element.number("constant") ?? (element.flag("symbolic") ? 8 : 0)
-        if let priority = element.number("priority") { spec["priority"] = min(1000, max(1, priority)) }
-        if let ibID = element.id { spec["ibId"] = ibID }
-        spec["id"] = constraintNaming.unique("\(first.view)-\(first.attribute)", fallback: "constraint")
-        return spec
+        let constant = element.number("constant") ?? (element.flag("symbolic") ? 8 : 0)
+        let priority = element.number("priority").map { min(1000, max(1, $0)) } ?? 1000
+        let id = constraintNaming.unique("\(first.view)-\(first.attribute.rawValue)", fallback: "constraint")
+        return .anchors(first.spec, relation, second, multiplier: multiplier, constant: constant, priority: priority,
+                        id: id, ibId: element.id)
     }
 
     /// `"1:2"` → 0.5, `"16:9"` → 1.777…, `"0.5"` → 0.5; nil for anything else or a zero denominator.
@@ -146,46 +140,48 @@ extension IBSceneBuilder {
         return value
     }
 
-    /// Resolves an IB item reference and attribute to `"item.attribute"`; a missing item is the view
-    /// holding the constraint. Warns and answers nil for what cannot be modelled.
+    /// Resolves an IB item reference and attribute to an anchor, with the scene view and the attribute
+    /// the document wrote (the constraint's name is made of them); a missing item is the view holding the constraint. Warns and
+    /// answers nil for what cannot be modelled.
     private mutating func anchor(_ reference: String?, _ attributeName: String, holder: String, other: String?,
-                                 element: IBElement) -> (name: String, view: String, attribute: String)? {
+                                 element: IBElement) -> (spec: AnchorSpec, view: String, attribute: LayoutAttribute)? {
         guard let attribute = Self.attributeNames[attributeName] else {
             warn(element, "attribute '\(attributeName.prefix(40))' is not modelled")
             return nil
         }
-        guard let reference else { return ("\(holder).\(attribute)", holder, attribute) }
+        guard let reference else { return (AnchorSpec(item: holder, attribute: attribute), holder, attribute) }
         if !legacyGuides.isEmpty, let type = legacyGuides[reference] {
             // topLayoutGuide.bottom / bottomLayoutGuide.top are the safe area's top and bottom (iOS 11).
-            let edge: String? = switch (type, attribute) {
-            case ("top", "bottom"): "root.safeArea.top"
-            case ("top", "top"): "root.top"
-            case ("bottom", "top"): "root.safeArea.bottom"
-            case ("bottom", "bottom"): "root.bottom"
+            let edge: AnchorSpec? = switch (type, attribute) {
+            case ("top", .bottom): AnchorSpec(item: "root.safeArea", attribute: .top)
+            case ("top", .top): AnchorSpec(item: "root", attribute: .top)
+            case ("bottom", .top): AnchorSpec(item: "root.safeArea", attribute: .bottom)
+            case ("bottom", .bottom): AnchorSpec(item: "root", attribute: .bottom)
             default: nil
             }
             guard let edge else {
-                warn(element, "\(type)LayoutGuide.\(attribute) is not modelled")
+                warn(element, "\(type)LayoutGuide.\(attribute.rawValue) is not modelled")
                 return nil
             }
             return (edge, "root", attribute)
         }
         if let guide = guideItems[reference] {
-            return ("\(guide).\(attribute)", guide.split(separator: ".").first.map(String.init) ?? guide, attribute)
+            return (AnchorSpec(item: guide, attribute: attribute),
+                    guide.split(separator: ".").first.map(String.init) ?? guide, attribute)
         }
         guard let view = viewIDs[reference] else {
             warn(element, "refers to '\(reference.prefix(40))', which is not a view of this root")
             return nil
         }
-        if attribute.hasSuffix("Baseline"), IBViewTraits.textViews.contains(kinds[view] ?? "") {
-            warn(element, "\(attribute) of a text view is modelled as its bottom edge: fonts are not modelled")
+        if attribute == .firstBaseline || attribute == .lastBaseline, IBViewTraits.textViews.contains(kinds[view] ?? "") {
+            warn(element, "\(attribute.rawValue) of a text view is modelled as its bottom edge: fonts are not modelled")
         }
         // Only scroll views bind content: other views are passed over without hashing their kind.
         if !scrollViewIDs.isEmpty, scrollViewIDs.contains(view), Self.contentBoundAttributes.contains(attribute),
            let other, let otherView = viewIDs[other], isDescendant(otherView, of: view) {
-            return ("\(contentGuide(of: view)).\(attribute)", view, attribute)
+            return (AnchorSpec(item: contentGuide(of: view), attribute: attribute), view, attribute)
         }
-        return ("\(view).\(attribute)", view, attribute)
+        return (AnchorSpec(item: view, attribute: attribute), view, attribute)
     }
 
     private func isDescendant(_ view: String, of ancestor: String) -> Bool {

@@ -1,6 +1,6 @@
 import AutoLayout
 
-/// Turns one root of an Interface Builder document into a scene document: views with their frames,
+/// Turns one root of an Interface Builder document into a scene spec: views with their frames,
 /// intrinsic sizes, priorities, margins and stack configuration, the guides IB constraints name, and
 /// then the constraints (`IBSceneBuilder+Constraints.swift`). Nothing here touches the layout engine.
 struct IBSceneBuilder {
@@ -13,9 +13,9 @@ struct IBSceneBuilder {
 
     var naming = IBNaming()
     var constraintNaming = IBNaming()
-    var views: [[String: Any]] = []
-    var constraints: [[String: Any]] = []
-    var guides: [[String: Any]] = []
+    var views: [ViewSpec] = []
+    var constraints: [ConstraintSpec] = []
+    var guides: [GuideSpec] = []
     var warnings: [[String: Any]] = []
     /// Scene ids by IB id (views only).
     var viewIDs: [String: String] = [:]
@@ -133,7 +133,7 @@ struct IBSceneBuilder {
         warnings.append(entry)
     }
 
-    /// Builds the whole scene document.
+    /// Builds the whole scene spec.
     mutating func build() -> IBImportResult {
         viewIDs[root.id] = "root"
         ibIDs["root"] = root.id
@@ -165,29 +165,21 @@ struct IBSceneBuilder {
         addChildren(of: root.element, parent: "root")
         addConstraints()
         let title = root.title
-        var rootFields: [String: Any] = [
-            "size": [rootSize.width, rootSize.height],
-            "safeArea": safeArea.components,
-            "scale": device.scale,
-            "layoutMargins": rootMargins.components,
-            "insetsLayoutMarginsFromSafeArea": insetsMargins,
-        ]
+        var rootSpec = SceneRootSpec(size: rootSize, safeArea: safeArea, layoutMargins: rootMargins,
+                                     insetsLayoutMarginsFromSafeArea: insetsMargins, scale: device.scale)
         if let preset = device.preset, root.role != .cell,
            rootSize == device.size(landscape: document.landscape),
            safeArea == device.safeArea(landscape: document.landscape) {
-            rootFields["device"] = preset
-            rootFields["orientation"] = document.landscape ? "landscape" : "portrait"
+            rootSpec.device = Device.named(preset)
+            rootSpec.orientation = document.landscape ? .landscape : .portrait
         }
-        var sceneDocument: [String: Any] = [
-            "name": IBNaming.identifier(title) ?? "imported",
-            "title": title,
-            "description": "Imported from \(document.kind == .storyboard ? "a storyboard" : "a xib"): \(root.className) \(root.id)",
-            "root": rootFields,
-            "views": views,
-            "constraints": constraints,
-        ]
-        if !guides.isEmpty { sceneDocument["guides"] = guides }
-        return IBImportResult(document: sceneDocument, warnings: warnings, kind: document.kind, root: root, roots: document.roots,
+        var spec = SceneSpec(name: IBNaming.identifier(title) ?? "imported", title: title)
+        spec.summary = "Imported from \(document.kind == .storyboard ? "a storyboard" : "a xib"): \(root.className) \(root.id)"
+        spec.root = rootSpec
+        spec.views = views
+        spec.guides = guides
+        spec.constraints = constraints
+        return IBImportResult(spec: spec, warnings: warnings, kind: document.kind, root: root, roots: document.roots,
                               savedFrames: savedFrames, staleViews: staleViews, viewIDs: viewIDs)
     }
 
@@ -214,8 +206,8 @@ struct IBSceneBuilder {
             if child["key"] != "contentView" { arranged.append(id) }
         }
         if element.name == "stackView", let stackID = viewIDs[element.id ?? ""],
-           let index = views.firstIndex(where: { $0["id"] as? String == stackID }) {
-            views[index]["stack"] = stackFields(traits.effective(element), arranged: arranged)
+           let index = views.firstIndex(where: { $0.id == stackID }) {
+            views[index].stack = stackConfiguration(traits.effective(element), arranged: arranged)
         }
     }
 
@@ -236,15 +228,12 @@ struct IBSceneBuilder {
         kinds[id] = element.name
         parents[id] = parent
         if IBViewTraits.scrollViews.contains(element.name) { scrollViewIDs.insert(id) }
-        var spec = [String: Any](minimumCapacity: 24)   // every field a view can have, so it never regrows
-        spec["id"] = id
-        spec["parent"] = parent
-        spec["label"] = labelText(element, className: className)
-        if let ibID = element.id { spec["ibId"] = ibID }
-        if let outlet { spec["outlet"] = String(outlet.prefix(64)) }
-        if let color = IBViewTraits.backgroundColor(element, named: document.namedColors) { spec["color"] = color }
-        if let alpha = element.number("alpha") { spec["alpha"] = min(1, max(0, alpha)) }
-        if element.flag("hidden") { spec["hidden"] = true }
+        var spec = ViewSpec(id: id, parent: parent, label: labelText(element, className: className))
+        spec.ibId = element.id
+        if let outlet { spec.outlet = String(outlet.prefix(64)) }
+        spec.color = IBViewTraits.backgroundColor(element, named: document.namedColors)
+        if let alpha = element.number("alpha") { spec.alpha = min(1, max(0, alpha)) }
+        if element.flag("hidden") { spec.hidden = true }
         if element.flag("misplaced") || element.flag("ambiguous") { staleViews.insert(id) }
         let frame = Self.frame(of: element)
         if let frame {
@@ -258,33 +247,33 @@ struct IBSceneBuilder {
         // positions it); it stays where it was saved, as a loaded nib leaves it.
         let translates = !arranged && (isContentView || element.flag("fixedFrame")
                                        || element["translatesAutoresizingMaskIntoConstraints"] != "NO")
-        spec["translatesAutoresizingMaskIntoConstraints"] = translates
+        spec.translatesAutoresizingMaskIntoConstraints = translates
         // Every view starts at its saved frame, as when a nib is loaded: a translated subview of a
         // constrained view then keeps its margins from the superview's size as saved.
-        if let frame { spec["frame"] = frame.components }
+        spec.frame = frame
         if translates {
-            spec["autoresizingMask"] = isContentView ? ["flexibleWidth", "flexibleHeight"] : autoresizingMask(element)
+            spec.autoresizingMask = isContentView ? [.flexibleWidth, .flexibleHeight] : autoresizingMask(element)
         }
         let insets = translates ? EdgeInsets() : alignmentInsets(element)
-        if insets != EdgeInsets() { spec["alignmentRectInsets"] = insets.components }
-        let measured = textSizes == .measured ? measuredTextFields(element) : nil
+        if insets != EdgeInsets() { spec.alignmentRectInsets = insets }
+        let measured = textSizes == .measured ? measuredText(element) : nil
         if let measured {
-            spec.merge(measured) { _, new in new }
+            spec.text = measured
         } else if var intrinsic = intrinsicSize(element, frame: frame) {
             // UIKit's intrinsic size is the alignment rectangle's (a slider's saved height included).
             if insets != EdgeInsets(),
                IBViewTraits.contentSized.contains(element.name) || IBViewTraits.heightOnly.contains(element.name) {
-                if intrinsic[0] >= 0 { intrinsic[0] -= insets.left + insets.right }
-                if intrinsic[1] >= 0 { intrinsic[1] -= insets.top + insets.bottom }
+                if intrinsic.width >= 0 { intrinsic.width -= insets.left + insets.right }
+                if intrinsic.height >= 0 { intrinsic.height -= insets.top + insets.bottom }
             }
-            spec["intrinsicSize"] = intrinsic
+            spec.intrinsicSize = intrinsic
         }
         let hugging = IBViewTraits.defaultHugging(element)
-        spec["contentHugging"] = [element.number("horizontalHuggingPriority") ?? hugging,
-                                  element.number("verticalHuggingPriority") ?? hugging]
-        spec["compressionResistance"] = [element.number("horizontalCompressionResistancePriority") ?? 750,
-                                         element.number("verticalCompressionResistancePriority") ?? 750]
-        spec["layoutMargins"] = viewMargins(element, id: id, parent: parent, frame: frame).components
+        spec.contentHugging = [element.number("horizontalHuggingPriority") ?? hugging,
+                               element.number("verticalHuggingPriority") ?? hugging]
+        spec.compressionResistance = [element.number("horizontalCompressionResistancePriority") ?? 750,
+                                      element.number("verticalCompressionResistancePriority") ?? 750]
+        spec.layoutMargins = viewMargins(element, id: id, parent: parent, frame: frame)
         if element.flag("layoutMarginsFollowReadableWidth") {
             warn(element, "layoutMarginsFollowReadableWidth is not modelled: the margins are the view's own")
         }
@@ -315,39 +304,41 @@ struct IBSceneBuilder {
         return String(text.prefix(200))
     }
 
-    /// `<autoresizingMask>` as UIKit option names (`flexibleMinX` is `flexibleLeftMargin`, and so on).
-    private func autoresizingMask(_ element: IBElement) -> [String] {
+    /// `<autoresizingMask>` as UIKit's options (`flexibleMinX` is `flexibleLeftMargin`, and so on).
+    private func autoresizingMask(_ element: IBElement) -> AutoresizingMask {
         guard let mask = element.child("autoresizingMask", key: "autoresizingMask") else { return [] }
-        let names: [(String, String)] = [
-            ("flexibleMinX", "flexibleLeftMargin"), ("widthSizable", "flexibleWidth"),
-            ("flexibleMaxX", "flexibleRightMargin"), ("flexibleMinY", "flexibleTopMargin"),
-            ("heightSizable", "flexibleHeight"), ("flexibleMaxY", "flexibleBottomMargin"),
+        let options: [(String, AutoresizingMask)] = [
+            ("flexibleMinX", .flexibleLeftMargin), ("widthSizable", .flexibleWidth),
+            ("flexibleMaxX", .flexibleRightMargin), ("flexibleMinY", .flexibleTopMargin),
+            ("heightSizable", .flexibleHeight), ("flexibleMaxY", .flexibleBottomMargin),
         ]
-        return names.filter { mask.flag($0.0) }.map(\.1)
+        var result: AutoresizingMask = []
+        for (flag, option) in options where mask.flag(flag) { result.insert(option) }
+        return result
     }
 
     /// The intrinsic content size (−1 for none): content-sized controls take their saved frame
     /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`,
     /// any view a numeric `placeholderIntrinsicWidth`/`Height`.
-    private mutating func intrinsicSize(_ element: IBElement, frame: Rect?) -> [Double]? {
-        var size: [Double]?
+    private mutating func intrinsicSize(_ element: IBElement, frame: Rect?) -> Size? {
+        var size: Size?
         let name = element.name
         if IBViewTraits.contentSized.contains(name) || (name == "textView" && element["scrollEnabled"] == "NO") {
-            size = frame.map { [$0.width, $0.height] }
+            size = frame?.size
         } else if IBViewTraits.heightOnly.contains(name) {
-            size = frame.map { [-1, $0.height] }
+            size = frame.map { Size(width: -1, height: $0.height) }
         } else if name == "imageView", let image = element["image"] {
             if let resource = document.imageSizes[image] {
-                size = [resource.width, resource.height]
+                size = Size(width: resource.width, height: resource.height)
             } else {
                 warn(element, "image '\(image.prefix(64))' has no size in <resources>: its saved frame stands in")
-                size = frame.map { [$0.width, $0.height] }
+                size = frame?.size
             }
         }
         let placeholderWidth = element.number("placeholderIntrinsicWidth")
         let placeholderHeight = element.number("placeholderIntrinsicHeight")
         if placeholderWidth != nil || placeholderHeight != nil {
-            size = [placeholderWidth ?? size?[0] ?? -1, placeholderHeight ?? size?[1] ?? -1]
+            size = Size(width: placeholderWidth ?? size?.width ?? -1, height: placeholderHeight ?? size?.height ?? -1)
         }
         return size
     }
@@ -400,34 +391,34 @@ struct IBSceneBuilder {
         return result
     }
 
-    /// The `stack` field of a `stackView` element.
-    private mutating func stackFields(_ element: IBElement, arranged: [String]) -> [String: Any] {
-        let alignments = ["top": "leading", "bottom": "trailing", "leading": "leading", "trailing": "trailing",
-                          "center": "center", "firstBaseline": "firstBaseline", "lastBaseline": "lastBaseline",
-                          "baseline": "lastBaseline", "fill": "fill"]
+    /// The stack configuration of a `stackView` element.
+    private mutating func stackConfiguration(_ element: IBElement, arranged: [String]) -> StackView {
+        let alignments: [String: StackView.Alignment] = [
+            "top": .leading, "bottom": .trailing, "leading": .leading, "trailing": .trailing, "center": .center,
+            "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline, "baseline": .lastBaseline, "fill": .fill,
+        ]
         let alignmentName = element["alignment"] ?? "fill"
-        let alignment = alignments[alignmentName] ?? "fill"
+        let alignment = alignments[alignmentName] ?? .fill
         if alignments[alignmentName] == nil { warn(element, "unknown stack alignment '\(alignmentName.prefix(40))': fill") }
-        let distributions: Set<String> = ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"]
-        var distribution = element["distribution"] ?? "fill"
-        if !distributions.contains(distribution) {
-            warn(element, "unknown stack distribution '\(distribution.prefix(40))': fill")
-            distribution = "fill"
+        let distributionName = element["distribution"] ?? "fill"
+        let distribution = StackView.Distribution(rawValue: distributionName) ?? .fill
+        if StackView.Distribution(rawValue: distributionName) == nil {
+            warn(element, "unknown stack distribution '\(distributionName.prefix(40))': fill")
         }
         if element.flag("baselineRelativeArrangement") {
             warn(element, "baselineRelativeArrangement is not modelled: spacing is measured between edges")
         }
-        if alignment.hasSuffix("Baseline"), arranged.contains(where: { IBViewTraits.textViews.contains(kinds[$0] ?? "") }) {
+        if alignment == .firstBaseline || alignment == .lastBaseline, arranged.contains(where: { IBViewTraits.textViews.contains(kinds[$0] ?? "") }) {
             warn(element, "baseline alignment uses the bottom edges: text baselines are not modelled")
         }
-        return [
-            "axis": element["axis"] == "vertical" ? "vertical" : "horizontal",
-            "distribution": distribution,
-            "alignment": alignment,
-            // `spacingType="standard"` is UIStackView.spacingUseSystem: the standard 8 pt between views.
-            "spacing": element.number("spacing") ?? (element["spacingType"] == "standard" ? 8 : 0),
-            "isLayoutMarginsRelativeArrangement": element.flag("layoutMarginsRelativeArrangement"),
-            "arranged": arranged,
-        ]
+        var stack = StackView()
+        stack.axis = element["axis"] == "vertical" ? .vertical : .horizontal
+        stack.distribution = distribution
+        stack.alignment = alignment
+        // `spacingType="standard"` is UIStackView.spacingUseSystem: the standard 8 pt between views.
+        stack.spacing = element.number("spacing") ?? (element["spacingType"] == "standard" ? 8 : 0)
+        stack.isLayoutMarginsRelativeArrangement = element.flag("layoutMarginsRelativeArrangement")
+        stack.arrangedSubviews = arranged
+        return stack
     }
 }

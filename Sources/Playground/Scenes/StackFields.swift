@@ -35,24 +35,29 @@ enum StackFields {
         return stack
     }
 
-    /// Applies `hidden` and `stack` from a view spec or a `set` message to the view `id`.
-    /// - Parameter removingOnFailure: true for a view just added: a refused field removes it again.
-    static func apply(_ spec: Fields, to id: String, in scene: Scene, removingOnFailure: Bool = false) throws {
+    /// Applies `hidden` and `stack` from a `set` message to the view `id`.
+    static func apply(_ spec: Fields, to id: String, in scene: Scene) throws {
+        let engine = scene.engine
+        guard let view = engine.view(id) else { throw ProtocolError(.unknownView(id)) }
+        let hidden = try spec.bool("hidden")
+        let stack = try configuration(spec, over: engine.stack(of: view))
+        try apply(stack: stack, hidden: hidden, to: id, in: scene)
+    }
+
+    /// Makes view `id` a stack view with `stack` (nil: no change) and sets its `hidden` (nil: no change).
+    /// - Parameter removingOnFailure: true for a view just added: a refused stack removes it again.
+    /// - Throws: `unknown-view`, and the engine's codes for the stack.
+    static func apply(stack: StackView?, hidden: Bool?, to id: String, in scene: Scene,
+                      removingOnFailure: Bool = false) throws {
         let engine = scene.engine
         guard let view = engine.view(id) else { throw ProtocolError(.unknownView(id)) }
         do {
-            let hidden = try spec.bool("hidden")
-            let stack = try configuration(spec, over: engine.stack(of: view))
-            do {
-                if let stack { try engine.setStack(stack, of: view) }
-            } catch let error as LayoutError {
-                throw ProtocolError(error)
-            }
-            if let hidden { engine.setHidden(hidden, of: view) }
-        } catch {
+            if let stack { try engine.setStack(stack, of: view) }
+        } catch let error as LayoutError {
             if removingOnFailure { SceneReader.forgetView(id, in: scene) }
-            throw error
+            throw ProtocolError(error)
         }
+        if let hidden { engine.setHidden(hidden, of: view) }
     }
 
     /// The `stack` object of a stack view for scene documents; nil for an ordinary view.

@@ -51,27 +51,37 @@ enum TextFields {
         }
         if let placeholder = try spec.string("placeholder") { content.placeholder = placeholder }
         if let style = try spec.string("borderStyle") { content.borderStyle = try StackFields.value(style, field: "borderStyle") }
-        guard content.text.count <= 10_000, content.placeholder.count <= 10_000 else {
-            throw ProtocolError.invalid("text", "at most 10000 characters (placeholder too)")
-        }
+        try checkLimits(content)
         return content
     }
 
-    /// Applies the text fields of a view spec or a `set` message to the view `id`.
-    /// - Parameter removingOnFailure: true for a view just added: a refused field removes it again.
-    static func apply(_ spec: Fields, to id: String, in scene: Scene, removingOnFailure: Bool = false) throws {
+    /// The limits every text content meets, however it was made (a document's fields, the importer):
+    /// content edge insets under 1e9, text and placeholder at most 10000 characters.
+    /// - Throws: `invalid-value` (`contentEdgeInsets`), `invalid-field` (`text`).
+    static func checkLimits(_ content: TextContent) throws {
+        _ = try SessionLimits.coordinates(content.contentEdgeInsets.components, "contentEdgeInsets")
+        guard content.text.count <= 10_000, content.placeholder.count <= 10_000 else {
+            throw ProtocolError.invalid("text", "at most 10000 characters (placeholder too)")
+        }
+    }
+
+    /// Applies the text fields of a `set` message to the view `id`.
+    static func apply(_ spec: Fields, to id: String, in scene: Scene) throws {
+        guard let view = scene.engine.view(id) else { throw ProtocolError(.unknownView(id)) }
+        try apply(try content(spec, over: view.textContent), to: id, in: scene)
+    }
+
+    /// Sets the text content of view `id`; nothing for nil or the content it has.
+    /// - Parameter removingOnFailure: true for a view just added: a refused content removes it again.
+    static func apply(_ content: TextContent?, to id: String, in scene: Scene, removingOnFailure: Bool = false) throws {
         let engine = scene.engine
         guard let view = engine.view(id) else { throw ProtocolError(.unknownView(id)) }
+        guard let content, content != view.textContent else { return }
         do {
-            guard let content = try content(spec, over: view.textContent), content != view.textContent else { return }
-            do {
-                try engine.setTextContent(content, of: view)
-            } catch let error as LayoutError {
-                throw ProtocolError(error)
-            }
-        } catch {
+            try engine.setTextContent(content, of: view)
+        } catch let error as LayoutError {
             if removingOnFailure { SceneReader.forgetView(id, in: scene) }
-            throw error
+            throw ProtocolError(error)
         }
     }
 

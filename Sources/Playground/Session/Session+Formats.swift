@@ -121,27 +121,22 @@ extension SceneReader {
     ///   with `position`; `too-many-constraints`; the engine's codes.
     @discardableResult
     static func addEquationConstraint(_ spec: Fields, to scene: Scene, limits: Limits) throws -> LayoutConstraint {
-        var unnamedFrom = 1
-        return try addEquationConstraint(spec, to: scene, limits: limits, unnamedFrom: &unnamedFrom)
+        try addConstraint(try equationSpec(spec), to: scene, limits: limits)
     }
 
-    /// `addEquationConstraint(_:to:limits:)` for one of a run of constraints (`SceneReader.uniqueID(in:from:)`).
-    @discardableResult
-    static func addEquationConstraint(_ spec: Fields, to scene: Scene, limits: Limits,
+    /// Builds a constraint of the equation form (`addConstraint(_:to:limits:unnamedFrom:)`, once the
+    /// constraint limit is checked); a made id is searched for from `c<unnamedFrom>` on.
+    static func addEquationConstraint(_ spec: ConstraintSpec, to scene: Scene,
                                       unnamedFrom: inout Int) throws -> LayoutConstraint {
+        guard case let .equation(equation) = spec.form else {
+            throw ProtocolError.missing("equation", in: "constraint")
+        }
         let engine = scene.engine
-        guard engine.constraints.count < limits.maxConstraints else {
-            throw ProtocolError("too-many-constraints", "a scene holds at most \(limits.maxConstraints) constraints")
-        }
-        guard let equation = try spec.string("equation") else { throw ProtocolError.missing("equation", in: "constraint") }
-        guard equation.count <= 1000 else { throw ProtocolError.invalid("equation", "at most 1000 characters") }
-        for field in ["first", "relation", "second", "multiplier", "constant", "priority"] where spec.has(field) {
-            throw ProtocolError.invalid(field, "absent when 'equation' is given")
-        }
-        let id = try spec.string("id") ?? SceneReader.uniqueID(in: engine, from: &unnamedFrom)
-        let active = try spec.bool("active") ?? true
+        let id = spec.id ?? SceneReader.uniqueID(in: engine, from: &unnamedFrom)
         do {
-            return try Session.reportingParseErrors { try engine.addEquation(equation, identifier: id, isActive: active) }
+            return try Session.reportingParseErrors {
+                try engine.addEquation(equation, identifier: id, isActive: spec.isActive)
+            }
         } catch let error as LayoutError {
             throw ProtocolError(error)
         }

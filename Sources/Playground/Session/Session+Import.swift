@@ -2,7 +2,7 @@ import AutoLayout
 import Foundation
 
 /// `import`: an Interface Builder document (`.xib` or `.storyboard`) becomes the session's scene, as
-/// `load` would make it from the scene document the importer writes (docs/INTERFACE-BUILDER.md).
+/// `load` would make it from the scene spec the importer builds (docs/INTERFACE-BUILDER.md).
 extension Session {
     /// Imports `message.document` and answers `scene` with the normalised scene, the `warnings` (one
     /// per element or attribute not modelled), the `root` laid out and, when the document offers
@@ -38,8 +38,7 @@ extension Session {
                                    at: 0)
         }
         // Charged as `load` of the scene it makes, once that size is known.
-        let items = (result.document["views"] as? [Any])?.count ?? 0
-            + ((result.document["constraints"] as? [Any])?.count ?? 0)
+        let items = result.spec.views.count + result.spec.constraints.count
         try turn.count(work: SessionLimits.workCost(type: "load", structural: true, sceneSize: 0, loadedItems: items),
                        op: false)
         let loaded = try IBImporter.scene(of: &result, time: scene.engine.time, limits: limits)
