@@ -39,9 +39,17 @@ extension Session {
             // The next position of a slider drag joins the step already recorded, whatever it changes:
             // the documents before and after are not needed, and writing them (twice a message) would
             // be most of a tweak's cost.
-            if let key, key == history.lastKey, !history.undoStack.isEmpty { return try body() }
+            if let key, key == history.lastKey, !history.undoStack.isEmpty {
+                defer { documents.modelChanged() }
+                return try body()
+            }
+            // Written by the previous edit when the model has not changed since (`SceneDocuments`).
             let before = sceneText()
             defer {
+                // Laid out first, so the text after is the state the next edit starts from, which it
+                // can reuse: the turn's own layout pass then has nothing to do.
+                scene.engine.layoutIfNeeded()
+                documents.modelChanged()
                 if sceneText() != before {
                     if key == nil || key != history.lastKey || history.undoStack.isEmpty {
                         history.record(before, limit: limits.maxUndoSteps, maxBytes: limits.maxUndoBytes)
@@ -86,15 +94,12 @@ extension Session {
         answer.merging(["undo": history.undoStack.count, "redo": history.redoStack.count]) { $1 }
     }
 
-    /// The scene's document as JSON text: what a step keeps.
-    func sceneText() -> String { Self.encode(SceneWriter.document(of: scene)) }
-
     private func restore(_ text: String) throws -> [String: Any] {
         let document = try Fields.decode(text)
         let restored = try SceneReader.scene(from: document, time: scene.engine.time, limits: limits)
         // Stepping back still rebuilds from the scene as it was loaded, not from an undo step.
         restored.stepSource = scene.stepSource
         replaceScene(with: restored)
-        return historyCounted(["type": "scene", "scene": SceneWriter.document(of: restored)])
+        return historyCounted(["type": "scene", "scene": sceneDocument()])
     }
 }

@@ -12,6 +12,17 @@ extension SessionLimits {
         if type == "load" || type == "undo" || type == "redo" || type == "step" { return 2 * loadedItems * loadedItems + 1 }
         return (structural ? 4 : 1) * (1 + sceneSize)
     }
+
+    /// Work units charged for a rehearsal's scratch scene (`Session+Transaction.swift`) of `items` views
+    /// and constraints: writing the scene's document and building a scene from it, MEASURED.
+    static func rehearsalCost(items: Int) -> Int {
+        rehearsalUnitsPerItem * items + rehearsalBaseUnits
+    }
+
+    /// Units per view or constraint of a rehearsal (see `rehearsalCost(items:)`).
+    static let rehearsalUnitsPerItem = 600
+    /// Units of a rehearsal of an empty scene (see `rehearsalCost(items:)`).
+    static let rehearsalBaseUnits = 1_000
 }
 
 extension Session {
