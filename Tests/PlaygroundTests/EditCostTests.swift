@@ -33,11 +33,11 @@ import Testing
         // `load` takes (500 views + 2,000 constraints).
         let perItem = SessionLimits.rehearsalUnitsPerItem
         let base = SessionLimits.rehearsalBaseUnits
-        #expect(perItem == 600 && base == 1_000)
-        #expect(SessionLimits.rehearsalCost(items: 0) == 1_000)
-        #expect(SessionLimits.rehearsalCost(items: 10) == 7_000)        // 600 × 10 + 1,000
-        #expect(SessionLimits.rehearsalCost(items: 750) == 451_000)     // 600 × 750 + 1,000
-        #expect(SessionLimits.rehearsalCost(items: 2_500) == 1_501_000) // 600 × 2,500 + 1,000
+        #expect(perItem == 800 && base == 10_000)
+        #expect(SessionLimits.rehearsalCost(items: 0) == 10_000)
+        #expect(SessionLimits.rehearsalCost(items: 10) == 18_000)       // 800 × 10 + 10,000
+        #expect(SessionLimits.rehearsalCost(items: 750) == 610_000)     // 800 × 750 + 10,000
+        #expect(SessionLimits.rehearsalCost(items: 2_500) == 2_010_000) // 800 × 2,500 + 10,000
     }
 
     @Test func onlyEditsOfMoreThanOneEngineCallAreRehearsed() throws {
@@ -58,8 +58,9 @@ import Testing
     ///
     /// Work, by hand (`SessionLimits.server`: the bucket holds 4,000,000 units and refills 2,000,000 a
     /// second): the load of 750 items costs 2 × 750² + 1 = 1,125,001; each set costs 1 × (1 + 750) = 751
-    /// and is not rehearsed, so the 30 cost 22,530. Rehearsed and charged as `undo` (2n² + 1 more
-    /// each), the bucket ran dry after three.
+    /// and is not rehearsed, so the 30 cost 22,530. Rehearsed, each would cost 1,125,001 more as `undo`
+    /// (2n² + 1: the bucket, full again at 1 s and refilled 66,667 between sets, runs dry after four),
+    /// or 610,000 more as a rehearsal now is (800n + 10,000: dry after eight).
     @Test func thirtyAlphaSetsInASecondOnA750ItemSceneAreAllApplied() throws {
         let session = Session(id: "alpha", now: 0, limits: .server)
         let client = SessionClient(wrapping: session, now: 0)
@@ -79,20 +80,21 @@ import Testing
 
     @Test func aRehearsalIsChargedItsSizeAndItsOpsOnce() {
         var limits = SessionLimits()
-        limits.maxWorkPerMessage = 20_000
-        limits.workPerSecond = 20_000
+        limits.maxWorkPerMessage = 40_000
+        limits.workPerSecond = 40_000
         let session = Session(id: "t", now: 0, limits: limits)
         let client = SessionClient(wrapping: session, now: 0)
         client.drain()
-        // 2 bars: n = 10 items. The load costs 2n² + 1 = 201 units: 19,799 left.
+        // 2 bars: n = 10 items. The load costs 2n² + 1 = 201 units: 39,799 left.
         #expect(client.send(["type": "load", "scene": column(2), "id": 1]).last?["type"] as? String == "scene")
         // A batch of two constant sets: 1 + n = 11 for the batch, 11 for each op live and 11 for each in
-        // the rehearsal, and 600 × 10 + 1,000 = 7,000 for the scratch scene: 7,055. 19,799 − 7,055 = 12,744.
+        // the rehearsal, and 800 × 10 + 10,000 = 18,000 for the scratch scene: 18,055.
+        // 39,799 − 18,055 = 21,744.
         let batch: [String: Any] = ["type": "batch", "id": 2, "ops": [
             ["type": "set", "constraint": "top0", "constant": 10], ["type": "set", "constraint": "h0", "constant": 5],
         ]]
         #expect(client.send(batch).last?["type"] as? String == "ok")
-        // 12,744 − 7,055 = 5,689, still not in debt: the third is run and leaves the bucket at −1,366.
+        // 21,744 − 18,055 = 3,689, still not in debt: the third is run and leaves the bucket at −14,366.
         #expect(client.send(batch.merging(["id": 3]) { $1 }).last?["type"] as? String == "ok")
         #expect(client.send(batch.merging(["id": 4]) { $1 }).last?["type"] as? String == "ok")
         #expect(client.send(batch.merging(["id": 5]) { $1 }).last?["code"] as? String == "rate-limited")

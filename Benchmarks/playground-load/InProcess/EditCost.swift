@@ -6,7 +6,8 @@ import Playground
 ///
 /// - **rehearsed**: `{"type":"keyboard","show":false}` (a rehearsed message with no undo step): the
 ///   scene's document written afresh, the scratch scene rebuilt from it, the message run there and
-///   then live. Under callgrind, `--toggle-collect='*allOrNothing*'` counts exactly this part.
+///   then live. Under callgrind, `--toggle-collect='*EditCost*rehearsed*'` counts these turns alone
+///   (and `*animate*`, `*setAlpha*` the others).
 /// - **animate**: a 1 s `animate` of `top0` as the load phases send it (rehearsed, with its undo
 ///   step), re-sent while the previous one runs.
 /// - **set alpha**: a `set` of one view's `alpha` (not rehearsed; an undo step).
@@ -20,22 +21,35 @@ enum EditCost {
             session.receive(#"{"type":"load","id":1,"scene":\#(SceneDocument.column(views: views))}"#, now: 0)
             drain(session)
             var now = 0.0
-            func median(_ message: (Int) -> String) -> Double {
+            func median(_ turn: (Session, Int, Double) -> Void) -> Double {
                 var times: [Double] = []
                 for index in 0..<repeats {
                     now += 0.1
                     let start = monotonicSeconds()
-                    session.receive(message(index), now: now)
+                    turn(session, index, now)
                     times.append(monotonicSeconds() - start)
                     drain(session)
                 }
                 return times.sorted()[times.count / 2] * 1e6
             }
-            let rehearsed = median { #"{"type":"keyboard","show":false,"id":\#($0 + 10)}"# }
-            let animate = median { SceneDocument.animate(id: $0 + 10, constant: $0 % 2 == 0 ? 340 : 40, duration: 1) }
-            let alpha = median { #"{"type":"set","view":"v0","alpha":\#($0 % 2 == 0 ? 0.5 : 1),"id":\#($0 + 10)}"# }
+            let rehearsed = median(rehearsed)
+            let animate = median(animate)
+            let alpha = median(setAlpha)
             print("\(items)  \(views)  \(fixed(rehearsed, 0))  \(fixed(animate, 0))  \(fixed(alpha, 0))")
         }
+    }
+
+    // One function per kind of turn, never inlined, so callgrind can count each kind alone.
+    @inline(never) private static func rehearsed(_ session: Session, _ index: Int, _ now: Double) {
+        session.receive(#"{"type":"keyboard","show":false,"id":\#(index + 10)}"#, now: now)
+    }
+
+    @inline(never) private static func animate(_ session: Session, _ index: Int, _ now: Double) {
+        session.receive(SceneDocument.animate(id: index + 10, constant: index % 2 == 0 ? 340 : 40, duration: 1), now: now)
+    }
+
+    @inline(never) private static func setAlpha(_ session: Session, _ index: Int, _ now: Double) {
+        session.receive(#"{"type":"set","view":"v0","alpha":\#(index % 2 == 0 ? 0.5 : 1),"id":\#(index + 10)}"#, now: now)
     }
 
     /// Takes everything the session queued, so its outbox does not grow.
