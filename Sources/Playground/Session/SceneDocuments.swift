@@ -56,4 +56,12 @@ extension Session {
 
     /// The scene's document as JSON text: what an undo step keeps.
     func sceneText() -> String { documents.text(of: scene) }
+
+    /// Notes that a message that is not an edit (`device`, `keyboard`, `drag`, `advance`, …) may have
+    /// changed the model: the document is written afresh, and a slider drag in progress ends, so the
+    /// next `set` is a step of its own whose undo keeps what that message changed.
+    func modelChangedOutsideHistory() {
+        documents.modelChanged()
+        history.lastKey = nil
+    }
 }

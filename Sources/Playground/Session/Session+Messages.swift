@@ -32,7 +32,7 @@ extension Session {
         }
         // Edits keep the model's generation in `keepingHistory`; any other message but a question may
         // change the model too (`SceneDocuments`).
-        defer { if !nested, !Self.readsOnly.contains(type) { documents.modelChanged() } }
+        defer { if !nested, !Self.readsOnly.contains(type) { modelChangedOutsideHistory() } }
         return try run()
     }
 
