@@ -10,9 +10,10 @@
 /// again while the generation stands. The document written after one edit is then the one the next
 /// edit starts from, unless something changed the model in between.
 ///
-/// What does not move the generation: ticks and `advance` of running animations (they change what is
-/// shown, not the model: `LayoutEngine.advance(to:)` moves the animator alone), and messages that only
-/// read (`scene`, `export`, `convert`, `pointer` and the sharing messages).
+/// What does not move the generation: the real-time clock's ticks (they change what running animations
+/// show, not the model: `LayoutEngine.advance(to:)` moves the animator alone), and messages that only
+/// read (`scene`, `export`, `convert`, `pointer` and the sharing messages). Every other message moves
+/// it, whether or not it changed anything.
 struct SceneDocuments {
     /// The model's generation: moved on by `modelChanged()`.
     private(set) var generation = 0
