@@ -19,8 +19,8 @@ usage: playground-load [options]            run the load phases against servers 
                        or --tweak-cost, sessions ticked or tweaked in turn in process
   --tweak-sessions N   sessions tweaking, and echo sessions (default 100)
   --tweak-rate HZ      tweaks per second per session (default 60)
-  --items LIST         with --edit-cost: scene sizes in views + constraints, multiples of 5
-                       (default 10,50,100,250,500,1000,2500)
+  --items LIST         with --edit-cost: scene sizes in views + constraints, multiples of 5, at most
+                       about 1,400 (what one load may cost) (default 10,50,100,250,500,1000,1250)
   --repeats N          with --edit-cost: edits timed per size (default 20)
   --animation S        seconds of each animation of the animate and follow phases, re-triggered when it
                        ends (default 1); longer ones leave the frames alone in the window
@@ -73,7 +73,7 @@ struct Options {
     /// The length of one slice of `InterleavedLatency`, seconds.
     var sliceSeconds = 1.0
     /// Scene sizes of `--edit-cost`, views + constraints.
-    var items = [10, 50, 100, 250, 500, 1000, 2500]
+    var items = [10, 50, 100, 250, 500, 1000, 1250]
     /// Edits timed per size by `--edit-cost`.
     var repeats = 20
 }

@@ -19,6 +19,9 @@ enum EditCost {
             let views = max(1, items / 5)
             let session = Session(id: "edit", now: 0)
             session.receive(#"{"type":"load","id":1,"scene":\#(SceneDocument.column(views: views))}"#, now: 0)
+            // A scene past one message's work (2n² + 1 > 4,000,000) is refused: measure no empty scene.
+            guard session.sessionLimits.maxViews >= views, 2 * items * items + 1 <= session.sessionLimits.maxWorkPerMessage
+            else { fail("\(items) items do not load in one message") }
             drain(session)
             var now = 0.0
             func median(_ turn: (Session, Int, Double) -> Void) -> Double {
