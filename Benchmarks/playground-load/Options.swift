@@ -10,6 +10,8 @@ usage: playground-load [options]            run the load phases against servers 
        playground-load --tweak-cost [--sessions N]   per-tweak cost in process of one session, or of N
                                             sessions tweaked in turn (no sockets)
        playground-load --session-memory     heap bytes per session in process
+       playground-load --edit-cost [--items LIST] [--repeats N]   per-edit cost in process on columns of
+                                            views: a rehearsed edit and an `animate` (no sockets)
 
   --phases LIST        comma-separated, from echo,tweak,stream,animate,follow,idle (default: all six;
                        follow compares itself with the stream and animate phases run before it)
@@ -17,6 +19,9 @@ usage: playground-load [options]            run the load phases against servers 
                        or --tweak-cost, sessions ticked or tweaked in turn in process
   --tweak-sessions N   sessions tweaking, and echo sessions (default 100)
   --tweak-rate HZ      tweaks per second per session (default 60)
+  --items LIST         with --edit-cost: scene sizes in views + constraints, multiples of 5, at most
+                       about 1,400 (what one load may cost) (default 10,50,100,250,500,1000,1250)
+  --repeats N          with --edit-cost: edits timed per size (default 20)
   --animation S        seconds of each animation of the animate and follow phases, re-triggered when it
                        ends (default 1); longer ones leave the frames alone in the window
   --followers N        connections following the one shared, animating session of the follow phase
@@ -67,6 +72,10 @@ struct Options {
     var interleaveLatency = true
     /// The length of one slice of `InterleavedLatency`, seconds.
     var sliceSeconds = 1.0
+    /// Scene sizes of `--edit-cost`, views + constraints.
+    var items = [10, 50, 100, 250, 500, 1000, 1250]
+    /// Edits timed per size by `--edit-cost`.
+    var repeats = 20
 }
 
 /// Prints `message` to standard error and exits with status 2 (a bad flag, a server that would not start).
@@ -101,6 +110,9 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--frame-cost-only": mode = "frame-cost-only"
         case "--tweak-cost": mode = "tweak-cost"
         case "--session-memory": mode = "session-memory"
+        case "--edit-cost": mode = "edit-cost"
+        case "--items": options.items = value().split(separator: ",").map { Int(number(String($0))) }
+        case "--repeats": options.repeats = Int(number(value()))
         case "--port": options.port = Int(value()) ?? 0
         case "--phases": options.phases = value().split(separator: ",").map(String.init)
         case "--sessions": options.sessions = Int(number(value()))

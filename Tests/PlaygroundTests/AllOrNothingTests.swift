@@ -94,8 +94,8 @@ import Testing
 
     @Test func theRehearsalIsChargedToTheWorkBucket() {
         var limits = SessionLimits()
-        limits.maxWorkPerMessage = 100
-        limits.workPerSecond = 100
+        limits.maxWorkPerMessage = 14_000
+        limits.workPerSecond = 14_000
         let session = Session(id: "t", now: 0, limits: limits)
         func answer(_ text: String) -> [String: Any] {
             session.receive(text, now: 0)
@@ -106,11 +106,12 @@ import Testing
             return last
         }
         _ = answer("{}")   // drains hello (and answers missing-field, charging no work)
-        // 3 views and 2 constraints, n = 5: the load costs 2n² + 1 = 51 units of the bucket's 100.
+        // 3 views and 2 constraints, n = 5: the load costs 2n² + 1 = 51 units of the bucket's 14,000.
         let load = #"{"type":"load","scene":{"views":[{"id":"a"},{"id":"b"},{"id":"c"}],"constraints":["#
             + #"{"first":"a.width","constant":10},{"first":"b.width","constant":20}]},"id":1}"#
         #expect(answer(load)["type"] as? String == "scene")
-        // An empty batch: 1 + n = 6 units for the message, 2n² + 1 = 51 for its rehearsal: 49 − 57 < 0.
+        // An empty batch: 1 + n = 6 units for the message, 800n + 10,000 = 14,000 for its rehearsal:
+        // 13,949 − 14,006 < 0.
         #expect(answer(#"{"type":"batch","ops":[],"id":2}"#)["type"] as? String == "ok")
         #expect(answer(#"{"type":"batch","ops":[],"id":3}"#)["code"] as? String == "rate-limited")
     }

@@ -129,6 +129,25 @@ import Testing
         #expect(state(client)["navView"] == [0, -5, 375, 64, 1])
     }
 
+    @Test func aSliderDragOfOneViewsAlphaIsOneStep() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar", "id": 1])
+        for (index, alpha) in [0.9, 0.7, 0.4].enumerated() {
+            ok(client, ["type": "set", "view": "navView", "alpha": alpha, "id": 2 + index])
+        }
+        ok(client, ["type": "set", "view": "searchBar", "alpha": 0.5, "id": 10])
+        ok(client, ["type": "set", "view": "searchBar", "alpha": 0.5, "hidden": false, "id": 11])
+        // The drag of navView's alpha is one step, searchBar's a second; the set of two fields changed
+        // nothing (alpha 0.5 already, not hidden) and is none.
+        let first = client.send(["type": "undo", "id": 12]).last ?? [:]
+        #expect(first["undo"] as? Int == 1)
+        #expect(state(client)["navView"]?.last == 0.4)
+        #expect(state(client)["searchBar"]?.last == 1)
+        let second = client.send(["type": "undo", "id": 13]).last ?? [:]
+        #expect(second["undo"] as? Int == 0)
+        #expect(state(client)["navView"]?.last == 1)
+    }
+
     @Test func aSliderDragOfOneConstantIsOneStep() {
         let client = SessionClient()
         client.send(["type": "load", "name": "search-bar", "id": 1])

@@ -1,7 +1,7 @@
 /// The measurements of `playground-load` that run the playground's sessions in this process, without
 /// sockets or a server: what a frame, a tweak and a session cost the `Playground` module alone.
 enum InProcessMeasurement {
-    /// Runs `mode` (`frame-cost`, `frame-cost-only`, `tweak-cost`, `session-memory`) and returns true,
+    /// Runs `mode` (`frame-cost`, `frame-cost-only`, `tweak-cost`, `session-memory`, `edit-cost`) and returns true,
     /// or returns false for a mode that is not one of them. `sessionsGiven`: whether `--sessions` was
     /// passed (`options.sessions` is then the number of sessions measured in turn; else one).
     static func run(_ mode: String, options: Options, sessionsGiven: Bool) -> Bool {
@@ -16,6 +16,8 @@ enum InProcessMeasurement {
             TweakCost.run(sessions: sessionsGiven ? options.sessions : 1, state: options.state)
         case "session-memory":
             SessionMemory.run()
+        case "edit-cost":
+            EditCost.run(items: options.items, repeats: options.repeats)
         default:
             return false
         }

@@ -4,10 +4,13 @@
 enum SceneDocument {
     static let viewCount = 20
 
-    static var json: String {
+    static var json: String { column(views: viewCount) }
+
+    /// A column of `count` bars (4 constraints each: 5 items a view); `top0` moves them all.
+    static func column(views count: Int) -> String {
         var views: [String] = []
         var constraints: [String] = []
-        for index in 0..<viewCount {
+        for index in 0..<count {
             views.append(##"{"id":"v\##(index)","parent":"root","color":"#4a90e2"}"##)
             let top = index == 0
                 ? #"{"id":"top0","first":"v0.top","second":"root.top","constant":40}"#

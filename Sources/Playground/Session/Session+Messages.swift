@@ -30,6 +30,9 @@ extension Session {
         if !nested, let effect = Self.historyEffect(of: type) {
             return try keepingHistory(effect, message, run)
         }
+        // Edits keep the model's generation in `keepingHistory`; any other message but a question may
+        // change the model too (`SceneDocuments`).
+        defer { if !nested, !Self.readsOnly.contains(type) { modelChangedOutsideHistory() } }
         return try run()
     }
 
@@ -125,6 +128,7 @@ extension Session {
         }
         animationRequests.removeAll()
         scene = loaded
+        documents.modelChanged()
         loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
         if let sharing {
@@ -147,6 +151,8 @@ extension Session {
         if let id = try message.string("constraint") {
             try setConstraint(id, message)
         } else if let id = try message.string("view") {
+            // Not rehearsed when it sets one field: a field nobody reads is refused before the one change.
+            if try Self.isSingleChangeSet(message) { try checkFieldsRead(of: message) }
             try setView(id, message)
             try setStackFields(id, message)
             try setTextFields(id, message)

@@ -37,12 +37,30 @@ extension Session {
         }
     }
 
-    /// True for a `set` of a constraint with exactly one of `constant`, `priority` and `active`: one
-    /// engine call.
+    /// True for a `set` of one engine call that changes nothing when it throws: a constraint's
+    /// `constant`, `priority` or `active` alone, or one of `singleCallViewFields` of a view alone.
     static func isSingleChangeSet(_ message: Fields) throws -> Bool {
-        guard try message.string("constraint") != nil else { return false }
-        return ["constant", "priority", "active"].filter(message.has).count == 1
+        if try message.string("constraint") != nil {
+            return ["constant", "priority", "active"].filter(message.has).count == 1
+        }
+        guard try message.string("view") != nil else { return false }
+        return singleCallViewFields.filter(message.has).count == 1
+            && !otherViewFields.contains(where: message.has)
     }
+
+    /// The fields of a view `set` whose engine call checks its value before it changes anything, and
+    /// changes nothing when it throws (`LayoutEngine.setAlpha`, `setCenter`, `setTransform`,
+    /// `setIntrinsicContentSize`, `setContentHugging`, `setCompressionResistance`, `setLayoutMargins`,
+    /// `setSafeArea`), or cannot throw (`setHidden`, `setAutoresizingMask`,
+    /// `setTranslatesAutoresizingMaskIntoConstraints`). `bounds` is not one: the root's bounds move
+    /// its bounds origin before `setRootSize` runs, which can throw.
+    static let singleCallViewFields = [
+        "alpha", "center", "transform", "intrinsicSize", "contentHugging", "compressionResistance",
+        "layoutMargins", "safeArea", "hidden", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints",
+    ]
+
+    /// The other fields a view `set` reads: with any of them the message is rehearsed.
+    private static let otherViewFields = ["bounds", "stack", "scroll"] + TextFields.names
 
     /// Runs `body` (the message's dispatch) all or nothing: first against a scratch copy of the scene
     /// (`rehearse`), then, if that ran to the end and every field was read, against the live scene.
@@ -51,15 +69,20 @@ extension Session {
     /// - Parameter body: runs the message in the turn it is given (the rehearsal gets a copy of `turn`,
     ///   so the ops and work it counts are not counted twice).
     func allOrNothing(turn: Turn, _ body: (Turn) throws -> [String: Any]?) throws -> [String: Any]? {
-        let document = SceneWriter.document(of: scene)
+        let document = sceneDocument()
         let items = scene.engine.viewCount + scene.engine.constraints.count
-        turn.rehearsalWork += SessionLimits.workCost(type: "undo", structural: false, sceneSize: items, loadedItems: items)
+        turn.rehearsalWork += SessionLimits.rehearsalCost(items: items)
         guard let scratch = try? SceneReader.scene(from: Fields(document), time: scene.engine.time, limits: limits) else {
             // A scene whose document does not read back (which `undo` would refuse too) cannot be
             // rehearsed: the message runs as it did before edits were rehearsed.
             return try body(turn)
         }
-        try rehearse(on: scratch) { try body(turn.rehearsal()) }
+        // The rehearsal runs the message's ops once more: what they were charged there is charged too.
+        let rehearsal = turn.rehearsal()
+        do {
+            defer { turn.rehearsalWork += rehearsal.work - turn.work }
+            try rehearse(on: scratch) { try body(rehearsal) }
+        }
         try checkFieldsRead()
         do {
             return try body(turn)

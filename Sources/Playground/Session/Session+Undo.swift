@@ -9,8 +9,8 @@ import Foundation
 /// exactly (constants, priorities, `active`, views, their properties); what is not in a document is
 /// not restored: running animations end unfinished, and positions left by `exerciseAmbiguity` go.
 /// Messages that change nothing (a failed edit) leave no step. `load` and `import` clear the history.
-/// Consecutive `set`s of one constraint's `constant` alone make one step, as a slider drag in an editor
-/// is one change: the page sends every position it passes.
+/// Consecutive `set`s of one constraint's `constant` alone, or of one view's `alpha` alone, make one
+/// step, as a slider drag in an editor is one change: the page sends every position it passes.
 extension Session {
     /// What a top-level message does to the history: `record` for edits, `clear` for new scenes.
     enum HistoryEffect { case record, clear }
@@ -35,13 +35,21 @@ extension Session {
             history.clear()
             return answer
         case .record:
-            let key = try Self.constantOnlyKey(message)
+            let key = try Self.sliderKey(message)
             // The next position of a slider drag joins the step already recorded, whatever it changes:
             // the documents before and after are not needed, and writing them (twice a message) would
             // be most of a tweak's cost.
-            if let key, key == history.lastKey, !history.undoStack.isEmpty { return try body() }
+            if let key, key == history.lastKey, !history.undoStack.isEmpty {
+                defer { documents.modelChanged() }
+                return try body()
+            }
+            // Written by the previous edit when the model has not changed since (`SceneDocuments`).
             let before = sceneText()
             defer {
+                // Laid out first, so the text after is the state the next edit starts from, which it
+                // can reuse: the turn's own layout pass then has nothing to do.
+                scene.engine.layoutIfNeeded()
+                documents.modelChanged()
                 if sceneText() != before {
                     if key == nil || key != history.lastKey || history.undoStack.isEmpty {
                         history.record(before, limit: limits.maxUndoSteps, maxBytes: limits.maxUndoBytes)
@@ -53,12 +61,18 @@ extension Session {
         }
     }
 
-    /// The constraint id of a `set` that changes only its `constant` (what a slider sends), nil for
-    /// any other message.
-    private static func constantOnlyKey(_ message: Fields) throws -> String? {
-        guard try message.string("type") == "set", let id = try message.string("constraint"),
-              message.has("constant"), !message.has("priority"), !message.has("active") else { return nil }
-        return id
+    /// What a slider drags, nil for any other message: `constraint ID` for a `set` that changes only
+    /// a constraint's `constant`, `view ID alpha` for a `set` of one view's `alpha` alone.
+    private static func sliderKey(_ message: Fields) throws -> String? {
+        guard try message.string("type") == "set" else { return nil }
+        if let id = try message.string("constraint") {
+            guard message.has("constant"), !message.has("priority"), !message.has("active") else { return nil }
+            return "constraint \(id)"
+        }
+        guard let id = try message.string("view"), message.has("alpha"), try isSingleChangeSet(message) else {
+            return nil
+        }
+        return "view \(id) alpha"
     }
 
     /// `{"type":"undo"}`: the scene as it was before the last edit. Answers as `load` does
@@ -86,15 +100,12 @@ extension Session {
         answer.merging(["undo": history.undoStack.count, "redo": history.redoStack.count]) { $1 }
     }
 
-    /// The scene's document as JSON text: what a step keeps.
-    func sceneText() -> String { Self.encode(SceneWriter.document(of: scene)) }
-
     private func restore(_ text: String) throws -> [String: Any] {
         let document = try Fields.decode(text)
         let restored = try SceneReader.scene(from: document, time: scene.engine.time, limits: limits)
         // Stepping back still rebuilds from the scene as it was loaded, not from an undo step.
         restored.stepSource = scene.stepSource
         replaceScene(with: restored)
-        return historyCounted(["type": "scene", "scene": SceneWriter.document(of: restored)])
+        return historyCounted(["type": "scene", "scene": sceneDocument()])
     }
 }

@@ -33,6 +33,8 @@ public final class Session {
     var frameStream = FrameStream()
     /// The steps `undo` and `redo` walk (`Session+Undo.swift`).
     var history = UndoHistory()
+    /// The scene's document, written once per generation of the model (`SceneDocuments`).
+    var documents = SceneDocuments()
     /// True while `step` replays a script to rebuild a step: animation blocks then take no time.
     var animatesInstantly = false
     /// The buffer `nextOutgoing()` writes into, made at its first call.
@@ -323,6 +325,8 @@ public final class Session {
 
     /// The end of a run-loop turn: the implicit layout pass, then what it produced.
     func endTurn() {
+        // A pass with work to do may move frames and break constraints, which the document holds.
+        if scene.engine.needsLayout { documents.modelChanged() }
         scene.engine.layoutIfNeeded()
         for conflict in scene.engine.takeConflicts() {
             let event: [String: Any] = ["type": "conflict", "broken": conflict.broken,

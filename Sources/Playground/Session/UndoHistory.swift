@@ -8,8 +8,9 @@ struct UndoHistory: Sendable {
     private(set) var undoStack: [String] = []
     private(set) var redoStack: [String] = []
     private var bytes = 0
-    /// The constraint whose `constant` alone the newest step set: a next such `set` of the same
-    /// constraint joins that step (`Session.keepingHistory`). Nil after any other step, undo or redo.
+    /// The constraint whose `constant` alone, or the view whose `alpha` alone, the newest step set
+    /// (`Session.sliderKey`): a next such `set` of the same one joins that step (`Session.keepingHistory`).
+    /// Nil after any other step, undo or redo.
     var lastKey: String?
 
     init() {}

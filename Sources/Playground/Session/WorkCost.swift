@@ -12,6 +12,25 @@ extension SessionLimits {
         if type == "load" || type == "undo" || type == "redo" || type == "step" { return 2 * loadedItems * loadedItems + 1 }
         return (structural ? 4 : 1) * (1 + sceneSize)
     }
+
+    /// Work units charged for a rehearsal's scratch scene (`Session+Transaction.swift`) of `items` views
+    /// and constraints: writing the scene's document and building a scene from it, 800 × items + 10,000.
+    ///
+    /// Linear because the cost is: a whole rehearsed turn (`playground-load --edit-cost`, a `keyboard`
+    /// message on columns of bars, release build, callgrind) costs 48,850 instructions per item plus
+    /// 650,000, within 0.5 % from 10 to 1,250 items (1.14 million at 10, 5.55 at 100, 37.3 at 750,
+    /// 61.7 at 1,250). Timed in process on the 2-core machine under load: 0.18–0.27 ms at 10 items,
+    /// 1.08–1.64 ms at 100, 9.7–13.9 ms at 750, 14.7–23 ms at 1,250 (about 13 µs an item); a unit
+    /// being about 20 ns, 800 units (16 µs) an item and 10,000 (0.2 ms) more charge at least that.
+    /// The 2n² + 1 of `undo` charged less than this below about 400 items, and far more above.
+    static func rehearsalCost(items: Int) -> Int {
+        rehearsalUnitsPerItem * items + rehearsalBaseUnits
+    }
+
+    /// Units per view or constraint of a rehearsal (see `rehearsalCost(items:)`).
+    static let rehearsalUnitsPerItem = 800
+    /// Units of a rehearsal of an empty scene (see `rehearsalCost(items:)`).
+    static let rehearsalBaseUnits = 10_000
 }
 
 extension Session {

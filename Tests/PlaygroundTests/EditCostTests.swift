@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import Playground
+
+/// What edits cost on large scenes: a single-field view `set` skips the rehearsal, a rehearsal is
+/// charged linearly in the scene's size, and an edit reuses the scene document the previous one wrote
+/// while the model has not changed (`SceneDocuments`), with undo still restoring exactly.
+@Suite struct EditCostTests {
+    /// A column of `count` bars (ids `v0`…): each one view and four constraints (top, leading,
+    /// trailing, height), so `5 × count` views and constraints.
+    private func column(_ count: Int) -> [String: Any] {
+        var views: [[String: Any]] = []
+        var constraints: [[String: Any]] = []
+        for index in 0..<count {
+            views.append(["id": "v\(index)"])
+            constraints.append(index == 0
+                ? ["id": "top0", "first": "v0.top", "second": "root.top", "constant": 40]
+                : ["id": "top\(index)", "first": "v\(index).top", "second": "v\(index - 1).bottom", "constant": 2])
+            constraints.append(["id": "lead\(index)", "first": "v\(index).leading", "second": "root.leading", "constant": 16])
+            constraints.append(["id": "trail\(index)", "first": "v\(index).trailing", "second": "root.trailing", "constant": -16])
+            constraints.append(["id": "h\(index)", "first": "v\(index).height", "constant": 4])
+        }
+        return ["views": views, "constraints": constraints]
+    }
+
+    /// The document of `client`'s scene as JSON text, written here (not through the session's cache).
+    private func documentText(_ client: SessionClient) -> String {
+        Session.encode(SceneWriter.document(of: client.session.scene))
+    }
+
+    @Test func theRehearsalChargeIsLinearInTheSceneSize() {
+        // By hand from the constants (units per item, base units): 10 items, 750 and the largest scene
+        // `load` takes (500 views + 2,000 constraints).
+        let perItem = SessionLimits.rehearsalUnitsPerItem
+        let base = SessionLimits.rehearsalBaseUnits
+        #expect(perItem == 800 && base == 10_000)
+        #expect(SessionLimits.rehearsalCost(items: 0) == 10_000)
+        #expect(SessionLimits.rehearsalCost(items: 10) == 18_000)       // 800 × 10 + 10,000
+        #expect(SessionLimits.rehearsalCost(items: 750) == 610_000)     // 800 × 750 + 10,000
+        #expect(SessionLimits.rehearsalCost(items: 2_500) == 2_010_000) // 800 × 2,500 + 10,000
+    }
+
+    @Test func onlyEditsOfMoreThanOneEngineCallAreRehearsed() throws {
+        func rehearsed(_ message: [String: Any]) throws -> Bool {
+            try Session.isRehearsed("set", Fields(message))
+        }
+        for field in ["alpha", "hidden", "intrinsicSize", "contentHugging", "compressionResistance", "center",
+                      "transform", "layoutMargins", "translatesAutoresizingMaskIntoConstraints"] {
+            #expect(try !rehearsed(["type": "set", "view": "v0", field: 1]), "\(field)")
+        }
+        #expect(try rehearsed(["type": "set", "view": "v0", "alpha": 0.5, "hidden": true]))
+        #expect(try rehearsed(["type": "set", "view": "v0", "bounds": [0, 0, 10, 10]]))
+        #expect(try rehearsed(["type": "set", "view": "v0", "alpha": 0.5, "text": "a"]))
+        #expect(try !rehearsed(["type": "set", "constraint": "top0", "constant": 1]))
+    }
+
+    /// 30 `set alpha` in one second on a 750-item scene under the server's limits are all applied.
+    ///
+    /// Work, by hand (`SessionLimits.server`: the bucket holds 4,000,000 units and refills 2,000,000 a
+    /// second): the load of 750 items costs 2 × 750² + 1 = 1,125,001; each set costs 1 × (1 + 750) = 751
+    /// and is not rehearsed, so the 30 cost 22,530. Rehearsed, each would cost 1,125,001 more as `undo`
+    /// (2n² + 1: the bucket, full again at 1 s and refilled 66,667 between sets, runs dry after four),
+    /// or 610,000 more as a rehearsal now is (800n + 10,000: dry after eight).
+    @Test func thirtyAlphaSetsInASecondOnA750ItemSceneAreAllApplied() throws {
+        let session = Session(id: "alpha", now: 0, limits: .server)
+        let client = SessionClient(wrapping: session, now: 0)
+        client.drain()
+        client.send(["type": "clock", "mode": "manual", "id": 1])
+        let loaded = client.send(["type": "load", "scene": column(150), "id": 2])
+        #expect(loaded.last?["type"] as? String == "scene")
+        #expect(session.scene.engine.viewCount + session.scene.engine.constraints.count == 750)
+        for index in 0..<30 {
+            client.now = 1 + Double(index) / 30
+            let alpha = Double(index % 10) / 10          // 0, 0.1, …, 0.9, 0, …
+            let answer = client.send(["type": "set", "view": "v75", "alpha": alpha, "id": 10 + index]).last ?? [:]
+            #expect(answer["type"] as? String == "ok", "set \(index): \(answer)")
+            #expect(session.scene.engine.view("v75")?.alpha == alpha)
+        }
+    }
+
+    @Test func aRehearsalIsChargedItsSizeAndItsOpsOnce() {
+        var limits = SessionLimits()
+        limits.maxWorkPerMessage = 40_000
+        limits.workPerSecond = 40_000
+        let session = Session(id: "t", now: 0, limits: limits)
+        let client = SessionClient(wrapping: session, now: 0)
+        client.drain()
+        // 2 bars: n = 10 items. The load costs 2n² + 1 = 201 units: 39,799 left.
+        #expect(client.send(["type": "load", "scene": column(2), "id": 1]).last?["type"] as? String == "scene")
+        // A batch of two constant sets: 1 + n = 11 for the batch, 11 for each op live and 11 for each in
+        // the rehearsal, and 800 × 10 + 10,000 = 18,000 for the scratch scene: 18,055.
+        // 39,799 − 18,055 = 21,744.
+        let batch: [String: Any] = ["type": "batch", "id": 2, "ops": [
+            ["type": "set", "constraint": "top0", "constant": 10], ["type": "set", "constraint": "h0", "constant": 5],
+        ]]
+        #expect(client.send(batch).last?["type"] as? String == "ok")
+        // 21,744 − 18,055 = 3,689, still not in debt: the third is run and leaves the bucket at −14,366.
+        #expect(client.send(batch.merging(["id": 3]) { $1 }).last?["type"] as? String == "ok")
+        #expect(client.send(batch.merging(["id": 4]) { $1 }).last?["type"] as? String == "ok")
+        #expect(client.send(batch.merging(["id": 5]) { $1 }).last?["code"] as? String == "rate-limited")
+    }
+
+    @Test func refusedSingleFieldViewSetsChangeNothing() {
+        let client = SessionClient()
+        client.send(["type": "load", "scene": column(2), "id": 1])
+        let before = documentText(client)
+        for edit in [
+            #"{"type":"set","view":"v0","alpha":1.5,"id":2}"#,
+            #"{"type":"set","view":"v0","intrinsicSize":[-5,3],"id":3}"#,
+            #"{"type":"set","view":"v0","hidden":true,"hiden":true,"id":4}"#,
+            #"{"type":"set","view":"v0","contentHugging":[251,2000],"id":5}"#,
+            #"{"type":"set","view":"ghost","alpha":0.5,"id":6}"#,
+        ] {
+            let answers = client.send(text: edit)
+            #expect(types(answers) == ["error"], "\(edit): \(answers)")
+        }
+        #expect(documentText(client) == before)
+        #expect(client.send(["type": "undo", "id": 7]).last?["code"] as? String == "nothing-to-undo")
+    }
+
+    /// Two animations, then two undos: each gives back the document as it was, written independently
+    /// of the session's cache; and a change made by a message that is not an edit (`device`) is in the
+    /// step of the next edit, not the document the edit before it wrote.
+    @Test func undoRestoresExactlyWhenEditsReuseTheDocument() throws {
+        let client = SessionClient()
+        client.send(["type": "clock", "mode": "manual", "id": 1])
+        client.send(["type": "load", "name": "search-bar", "id": 2])
+        let loaded = documentText(client)
+        func animate(_ constant: Double, id: Int) {
+            let answers = client.send(["type": "animate", "duration": 1, "id": id, "ops": [
+                ["type": "set", "constraint": "navTop", "constant": constant], ["type": "layoutIfNeeded"],
+            ]])
+            #expect(types(answers).last == "ok", "\(answers)")
+        }
+        animate(-62, id: 3)
+        let first = documentText(client)
+        client.advance(0.5)
+        animate(-20, id: 4)
+        #expect(documentText(client) != first)
+        client.advance(1)
+        client.send(["type": "undo", "id": 5])
+        #expect(documentText(client) == first)
+        client.send(["type": "undo", "id": 6])
+        #expect(documentText(client) == loaded)
+
+        client.send(["type": "set", "view": "navView", "alpha": 0.5, "id": 7])
+        client.send(["type": "device", "name": "iphone-x", "id": 8])
+        let onTheDevice = documentText(client)
+        #expect(onTheDevice.contains("iphone-x"))
+        client.send(["type": "set", "view": "navView", "alpha": 0.25, "id": 9])
+        client.send(["type": "undo", "id": 10])
+        #expect(documentText(client) == onTheDevice)
+    }
+
+    /// Ticks of a running animation change what is shown, not the model: the document the animation's
+    /// edit wrote stays current, and the next edit starts from it.
+    @Test func ticksLeaveTheModelsGenerationAlone() {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar", "id": 1])
+        client.send(["type": "animate", "duration": 1, "id": 2, "ops": [
+            ["type": "set", "constraint": "navTop", "constant": -62], ["type": "layoutIfNeeded"],
+        ]])
+        let generation = client.session.documents.generation
+        for step in 1...30 { client.session.tick(now: Double(step) / 60) }
+        #expect(client.session.scene.engine.isAnimating)
+        #expect(client.session.documents.generation == generation)
+        #expect(client.session.sceneText() == documentText(client))
+    }
+}
