@@ -9,7 +9,13 @@ import Cassowary
 /// Change `constant`, `priority` and `isActive` through `LayoutEngine`, which defers the frames to the
 /// next layout pass.
 public final class LayoutConstraint {
-    public let identifier: String
+    /// The constraint's name: the one it was made with, or for the engine's own constraints of a view
+    /// their UIKit name (`NSContentSizeLayoutConstraint-label-width-hugging`), made on each read.
+    public var identifier: String { viewConstraintKind.map { $0.name(of: firstItem.identifier) } ?? givenIdentifier }
+    /// The name given at creation; empty for an engine constraint of a view, named by its kind.
+    private let givenIdentifier: String
+    /// What an engine constraint of a view does (`LayoutEngine.pinInternal`); nil for any other.
+    let viewConstraintKind: ViewConstraintKind?
     public let firstItem: LayoutItem
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
@@ -37,6 +43,24 @@ public final class LayoutConstraint {
     /// The solver constraint while installed.
     var installed: Constraint?
 
+    /// An engine constraint of `view`, named by `kind` (`identifier`).
+    init(kind: ViewConstraintKind, view: View, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+         toItem secondItem: LayoutItem?, attribute secondAttribute: LayoutAttribute?, multiplier: Double,
+         constant: Double, priority: Double) {
+        self.givenIdentifier = ""
+        self.viewConstraintKind = kind
+        self.firstItem = view
+        self.firstAttribute = attribute
+        self.relation = relation
+        self.secondItem = secondItem
+        self.secondAttribute = secondItem == nil ? nil : (secondAttribute ?? attribute)
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.isActive = true
+        self.isInternal = true
+    }
+
     /// The UIKit priority of a required constraint.
     public static let required: Double = 1000
 
@@ -45,7 +69,8 @@ public final class LayoutConstraint {
                 relatedBy relation: LayoutRelation = .equal, toItem secondItem: LayoutItem? = nil,
                 attribute secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
                 constant: Double = 0, priority: Double = LayoutConstraint.required, isActive: Bool = true) {
-        self.identifier = identifier
+        self.givenIdentifier = identifier
+        self.viewConstraintKind = nil
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation

@@ -44,7 +44,8 @@ public final class LayoutEngine {
     /// False only while no constraint is broken (set wherever one breaks, recomputed by healing).
     var mayHaveBrokenConstraints = false
     var owners: [ObjectIdentifier: LayoutConstraint] = [:]
-    var internalConstraints: [String: LayoutConstraint] = [:]
+    /// The engine's own constraints (`pinInternal`), a view's by its slot and kind.
+    var engineConstraints = EngineConstraintTable()
     var conflicts: [LayoutConflict] = []
     /// Lowest-priority stays that hold free variables where `exerciseAmbiguity` put them, by variable id.
     var exerciseStays: [Int: Cassowary.Constraint] = [:]
@@ -154,7 +155,7 @@ public final class LayoutEngine {
             let owner = (item as? View) ?? (item as? LayoutGuide)?.owningView
             return owner.map { removedIDs.contains(ObjectIdentifier($0)) } ?? false
         }
-        for constraint in orderedConstraints + Array(internalConstraints.values)
+        for constraint in orderedConstraints + engineConstraints.all
         where mentionsRemoved(constraint.firstItem) || mentionsRemoved(constraint.secondItem) {
             uninstall(constraint)
             forget(constraint)

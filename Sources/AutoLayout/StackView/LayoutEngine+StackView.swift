@@ -118,7 +118,7 @@ extension LayoutEngine {
     }
 
     private func removeGenerated(_ layout: StackLayout) {
-        for id in layout.generated { uninstallInternal(id) }
+        for id in layout.generated { uninstallInternal(.name(id)) }
         layout.generated.removeAll()
     }
 
@@ -126,8 +126,8 @@ extension LayoutEngine {
     /// app constraint of the conflicting set instead (retried until it fits); with none to break, it is
     /// broken itself. Either way the conflict is reported.
     private func installStackConstraint(_ constraint: LayoutConstraint) {
-        uninstallInternal(constraint.identifier)
-        internalConstraints[constraint.identifier] = constraint
+        uninstallInternal(.name(constraint.identifier))
+        _ = engineConstraints.updateValue(constraint, forKey: .name(constraint.identifier))
         setNeedsLayout()
         guard let made = try? ConstraintExpression.make(for: constraint, resolve: resolve) else { return }
         for _ in 0..<16 {
