@@ -130,7 +130,7 @@ extension LayoutEngine {
             try solver.addConstraint(made)
             constraint.installed = made
             constraint.isBroken = false
-            owners[ObjectIdentifier(made)] = constraint
+            owners.installed(constraint)
             return true
         } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
             if reportConflict { breakConstraint(constraint, trigger: made, conflicting: conflicting) }
@@ -146,7 +146,7 @@ extension LayoutEngine {
         constraint.isBroken = false
         guard let installed = constraint.installed else { return }
         try? solver.removeConstraint(installed)
-        owners[ObjectIdentifier(installed)] = nil
+        owners.uninstalled(installed)
         constraint.installed = nil
     }
 
@@ -166,10 +166,10 @@ extension LayoutEngine {
                                  conflicting: [Cassowary.Constraint]) {
         constraint.isBroken = true
         mayHaveBrokenConstraints = true
-        let explanation = conflicting.filter { owners[ObjectIdentifier($0)] !== constraint }
+        let explanation = conflicting.filter { owners.owner(of: $0) !== constraint }
         let members = trigger.map { ConflictMinimizer(solver: solver).minimize(explanation, against: $0) }
             ?? explanation
-        let set = members.compactMap { owners[ObjectIdentifier($0)] }
+        let set = members.compactMap { owners.owner(of: $0) }
         conflicts.append(LayoutConflict(broken: constraint, set: set + [constraint]))
     }
 
@@ -251,7 +251,7 @@ extension LayoutEngine {
                 healBrokenConstraints()
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
-                let users = conflicting.compactMap { owners[ObjectIdentifier($0)] }.filter { !$0.isInternal }
+                let users = conflicting.compactMap { owners.owner(of: $0) }.filter { !$0.isInternal }
                 guard let victim = latestChanged(of: users) else { return }
                 uninstall(victim)
                 let trigger = try? ConstraintExpression.make(for: victim, resolve: resolve)

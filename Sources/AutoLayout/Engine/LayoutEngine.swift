@@ -43,7 +43,8 @@ public final class LayoutEngine {
     var changeClock: UInt64 = 0
     /// False only while no constraint is broken (set wherever one breaks, recomputed by healing).
     var mayHaveBrokenConstraints = false
-    var owners: [ObjectIdentifier: LayoutConstraint] = [:]
+    /// The `LayoutConstraint` behind each solver constraint, for conflicts.
+    var owners = ConstraintOwners()
     /// The engine's own constraints (`pinInternal`), a view's by its slot and kind.
     var engineConstraints = EngineConstraintTable()
     var conflicts: [LayoutConflict] = []

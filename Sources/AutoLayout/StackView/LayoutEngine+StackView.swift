@@ -135,10 +135,10 @@ extension LayoutEngine {
                 try solver.addConstraint(made)
                 constraint.installed = made
                 constraint.isBroken = false
-                owners[ObjectIdentifier(made)] = constraint
+                owners.installed(constraint)
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
-                let set = conflicting.compactMap { owners[ObjectIdentifier($0)] }
+                let set = conflicting.compactMap { owners.owner(of: $0) }
                 let users = set.filter { !$0.isInternal }
                 guard let victim = latestChanged(of: users) else {
                     constraint.isBroken = true
