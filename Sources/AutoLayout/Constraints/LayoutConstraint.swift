@@ -22,26 +22,28 @@ public final class LayoutConstraint {
     public let secondItem: LayoutItem?
     public let secondAttribute: LayoutAttribute?
     public let multiplier: Double
-    /// Points added to the right side.
-    public internal(set) var constant: Double
+    /// Points added to the right side. Unchecked, as the other changing fields: the engine, their one
+    /// writer, reads them for every constraint it installs, and the runtime's exclusivity check cost
+    /// a call per read.
+    @exclusivity(unchecked) public internal(set) var constant: Double
     /// (0, 1000]; 1000 is required.
-    public internal(set) var priority: Double
-    public internal(set) var isActive: Bool
+    @exclusivity(unchecked) public internal(set) var priority: Double
+    @exclusivity(unchecked) public internal(set) var isActive: Bool
     /// True while the constraint is active but left out of the solver because it conflicted with
     /// required constraints (UIKit: "Will attempt to recover by breaking constraint").
-    public internal(set) var isBroken = false
+    @exclusivity(unchecked) public internal(set) var isBroken = false
     /// Marks constraints the engine made itself (root size, guides, intrinsic size).
-    public internal(set) var isInternal = false
+    @exclusivity(unchecked) public internal(set) var isInternal = false
     /// Marks engine constraints that state a rule of the model rather than a constraint UIKit would
     /// list (a view's size is never negative): conflict reports leave them out.
-    public internal(set) var isImplicit = false
+    @exclusivity(unchecked) public internal(set) var isImplicit = false
     /// When the constraint was last added, activated, or given a constant or priority, on the engine's
     /// change clock (larger is later). Conflicts break the latest of a conflicting set, and broken
     /// constraints are retried earliest first so the latest is the one that stays broken.
-    var lastChange: UInt64 = 0
+    @exclusivity(unchecked) var lastChange: UInt64 = 0
 
     /// The solver constraint while installed.
-    var installed: Constraint?
+    @exclusivity(unchecked) var installed: Constraint?
 
     /// An engine constraint of `view`, named by `kind` (`identifier`).
     init(kind: ViewConstraintKind, view: View, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,

@@ -16,7 +16,9 @@ public final class LayoutEngine {
     /// The engine's clock (seconds); animations start at the time their block runs.
     public internal(set) var time: Double
     /// True when a constraint or size change has not reached the frames yet (`setNeedsLayout`).
-    public internal(set) var needsLayout = true
+    /// Unchecked, as the engine's tables below: every view and constraint added reads and writes
+    /// them, the runtime's exclusivity check cost a call per access, and the engine has one owner.
+    @exclusivity(unchecked) public internal(set) var needsLayout = true
     /// The keyboard's frame in root space: below the bottom edge while hidden.
     public let keyboard: View
     /// Keyboard height (points) while shown; 0 while hidden.
@@ -35,18 +37,18 @@ public final class LayoutEngine {
     }
     /// Unchecked like the views' shown values: read on every frame and layout pass, by the engine's one owner.
     @exclusivity(unchecked) var animator = Animator()
-    var viewsByID: [String: View] = [:]
-    var constraintsByID: [String: LayoutConstraint] = [:]
+    @exclusivity(unchecked) var viewsByID: [String: View] = [:]
+    @exclusivity(unchecked) var constraintsByID: [String: LayoutConstraint] = [:]
     /// Active-or-not user constraints in the order they were added.
-    var orderedConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) var orderedConstraints: [LayoutConstraint] = []
     /// The change clock `LayoutConstraint.lastChange` reads; moves on every constraint change.
-    var changeClock: UInt64 = 0
+    @exclusivity(unchecked) var changeClock: UInt64 = 0
     /// False only while no constraint is broken (set wherever one breaks, recomputed by healing).
-    var mayHaveBrokenConstraints = false
+    @exclusivity(unchecked) var mayHaveBrokenConstraints = false
     /// The `LayoutConstraint` behind each solver constraint, for conflicts.
-    var owners = ConstraintOwners()
+    @exclusivity(unchecked) var owners = ConstraintOwners()
     /// The engine's own constraints (`pinInternal`), a view's by its slot and kind.
-    var engineConstraints = EngineConstraintTable()
+    @exclusivity(unchecked) var engineConstraints = EngineConstraintTable()
     var conflicts: [LayoutConflict] = []
     /// Lowest-priority stays that hold free variables where `exerciseAmbiguity` put them, by variable id.
     var exerciseStays: [Int: Cassowary.Constraint] = [:]
