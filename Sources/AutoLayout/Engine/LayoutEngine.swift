@@ -137,6 +137,7 @@ public final class LayoutEngine {
         guard let superview = viewsByID[parent] else { throw LayoutError.unknownView(parent) }
         let view = View(identifier: id)
         view.superview = superview
+        view.depth = superview.depth + 1
         superview.subviews.append(view)
         view.slot = presentationSnapshot.add(view)
         viewsByID[id] = view
@@ -175,6 +176,9 @@ public final class LayoutEngine {
         }
         view.superview?.subviews.removeAll { $0 === view }
         view.superview = nil
+        // The removed subtree is a tree of its own now: its depths count from its new root.
+        let cut = view.depth
+        for gone in removed { gone.depth -= cut }
         healBrokenConstraints()
         setNeedsLayout()
     }

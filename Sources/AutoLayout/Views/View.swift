@@ -76,16 +76,10 @@ public final class View: LayoutItem {
 
     override var coordinateParent: View? { superview }
 
-    /// How many superviews lie above this view (0 for a root).
-    var depth: Int {
-        var count = 0
-        var next = superview
-        while let view = next {
-            count += 1
-            next = view.superview
-        }
-        return count
-    }
+    /// How many superviews lie above this view (0 for a root). Kept by the engine as views enter and
+    /// leave its tree (`addView`, `removeView`) rather than counted up the weak superview links each
+    /// time: every constraint's common container is found by it.
+    var depth = 0
 
     /// The view's bounds: `boundsOrigin` with the frame's size.
     public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
