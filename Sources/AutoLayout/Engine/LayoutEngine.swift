@@ -133,14 +133,22 @@ public final class LayoutEngine {
     @discardableResult
     public func addView(_ id: String, parent: String = "root") throws -> View {
         try Self.validate(identifier: id)
-        guard viewsByID[id] == nil else { throw LayoutError.duplicateIdentifier(id) }
-        guard let superview = viewsByID[parent] else { throw LayoutError.unknownView(parent) }
         let view = View(identifier: id)
+        // Entered first and taken out again if refused: one lookup of the id when it is accepted, as
+        // every view of a document is (`add(_:)` does the same for constraints).
+        if let existing = viewsByID.updateValue(view, forKey: id) {
+            viewsByID[id] = existing
+            throw LayoutError.duplicateIdentifier(id)
+        }
+        // The new view is not a parent yet (`parent` naming `id` itself is unknown, as before).
+        guard let superview = viewsByID[parent], superview !== view else {
+            viewsByID[id] = nil
+            throw LayoutError.unknownView(parent)
+        }
         view.superview = superview
         view.depth = superview.depth + 1
         superview.subviews.append(view)
         view.slot = presentationSnapshot.add(view)
-        viewsByID[id] = view
         updateNonNegativeSize(of: view)
         setNeedsLayout()
         return view
