@@ -15,7 +15,7 @@ public final class LayoutConstraint {
     /// The name given at creation; empty for an engine constraint of a view, named by its kind.
     private let givenIdentifier: String
     /// What an engine constraint of a view does (`LayoutEngine.pinInternal`); nil for any other.
-    let viewConstraintKind: ViewConstraintKind?
+    @exclusivity(unchecked) private(set) var viewConstraintKind: ViewConstraintKind?
     public let firstItem: LayoutItem
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
@@ -45,22 +45,15 @@ public final class LayoutConstraint {
     /// The solver constraint while installed.
     @exclusivity(unchecked) var installed: Constraint?
 
-    /// An engine constraint of `view`, named by `kind` (`identifier`).
-    init(kind: ViewConstraintKind, view: View, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
-         toItem secondItem: LayoutItem?, attribute secondAttribute: LayoutAttribute?, multiplier: Double,
-         constant: Double, priority: Double) {
-        self.givenIdentifier = ""
-        self.viewConstraintKind = kind
-        self.firstItem = view
-        self.firstAttribute = attribute
-        self.relation = relation
-        self.secondItem = secondItem
-        self.secondAttribute = secondItem == nil ? nil : (secondAttribute ?? attribute)
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
-        self.isActive = true
-        self.isInternal = true
+    /// An active engine constraint of `view`, named by `kind` (`identifier`).
+    convenience init(kind: ViewConstraintKind, view: View, attribute: LayoutAttribute,
+                     relatedBy relation: LayoutRelation, toItem secondItem: LayoutItem?,
+                     attribute secondAttribute: LayoutAttribute?, multiplier: Double, constant: Double,
+                     priority: Double) {
+        self.init(identifier: "", item: view, attribute: attribute, relatedBy: relation, toItem: secondItem,
+                  attribute: secondAttribute, multiplier: multiplier, constant: constant, priority: priority)
+        viewConstraintKind = kind
+        isInternal = true
     }
 
     /// The UIKit priority of a required constraint.
@@ -72,7 +65,6 @@ public final class LayoutConstraint {
                 attribute secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
                 constant: Double = 0, priority: Double = LayoutConstraint.required, isActive: Bool = true) {
         self.givenIdentifier = identifier
-        self.viewConstraintKind = nil
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation
