@@ -12,6 +12,7 @@ enum ConstraintExpression {
         throws -> Cassowary.Constraint
     {
         try validate(constraint)
+        guard constraint.secondItem != nil else { return sizeConstraint(constraint) }
         guard let first = resolve(constraint.firstItem, constraint.firstAttribute) else {
             throw LayoutError.invalidPairing("layout guides have no margins")
         }
@@ -35,6 +36,16 @@ enum ConstraintExpression {
         constant -= constraint.constant
         return Cassowary.Constraint(Expression(terms, constant: constant), relation(constraint.relation),
                                     strength: Strength(constraint.priority))
+    }
+
+    /// `size − constant ⋚ 0` for a constraint of a width or height to a number (the only kind
+    /// `validate` lets through without a second item): no margins to resolve and no container to
+    /// find. Each view's own engine constraints (content size, non-negative size) are of this kind.
+    private static func sizeConstraint(_ constraint: LayoutConstraint) -> Cassowary.Constraint {
+        let vars = constraint.firstItem.variables
+        let size = constraint.firstAttribute == .width ? vars.width : vars.height
+        return Cassowary.Constraint(Expression([Term(size, 1)], constant: -constraint.constant),
+                                    relation(constraint.relation), strength: Strength(constraint.priority))
     }
 
     static func validate(_ c: LayoutConstraint) throws {

@@ -10,6 +10,24 @@ public enum LayoutAttribute: String, CaseIterable, Sendable {
     case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
     case centerXWithinMargins, centerYWithinMargins
 
+    /// The attribute named `rawValue` (`"top"`, `"leadingMargin"`, …), as the synthesized initializer
+    /// reads it, but comparing only with the names of the same length: every constraint of a
+    /// document names two attributes, and trying twenty names in turn cost more than the rest of
+    /// reading them.
+    public init?(rawValue: String) {
+        let length = rawValue.utf8.count
+        guard length < Self.byNameLength.count,
+              let attribute = Self.byNameLength[length].first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = attribute
+    }
+
+    /// The attributes by the byte length of their names: at most three share a length.
+    private static let byNameLength: [[LayoutAttribute]] = {
+        var table = [[LayoutAttribute]](repeating: [], count: 1 + (allCases.map(\.rawValue.utf8.count).max() ?? 0))
+        for attribute in allCases { table[attribute.rawValue.utf8.count].append(attribute) }
+        return table
+    }()
+
     /// The axis an attribute measures along.
     public enum Axis: String, Sendable { case horizontal, vertical }
 

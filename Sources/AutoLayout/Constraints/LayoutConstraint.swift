@@ -9,33 +9,52 @@ import Cassowary
 /// Change `constant`, `priority` and `isActive` through `LayoutEngine`, which defers the frames to the
 /// next layout pass.
 public final class LayoutConstraint {
-    public let identifier: String
+    /// The constraint's name: the one it was made with, or for the engine's own constraints of a view
+    /// their UIKit name (`NSContentSizeLayoutConstraint-label-width-hugging`), made on each read.
+    public var identifier: String { viewConstraintKind.map { $0.name(of: firstItem.identifier) } ?? givenIdentifier }
+    /// The name given at creation; empty for an engine constraint of a view, named by its kind.
+    private let givenIdentifier: String
+    /// What an engine constraint of a view does (`LayoutEngine.pinInternal`); nil for any other.
+    @exclusivity(unchecked) private(set) var viewConstraintKind: ViewConstraintKind?
     public let firstItem: LayoutItem
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
     public let secondItem: LayoutItem?
     public let secondAttribute: LayoutAttribute?
     public let multiplier: Double
-    /// Points added to the right side.
-    public internal(set) var constant: Double
+    /// Points added to the right side. Unchecked, as the other changing fields: the engine, their one
+    /// writer, reads them for every constraint it installs, and the runtime's exclusivity check cost
+    /// a call per read.
+    @exclusivity(unchecked) public internal(set) var constant: Double
     /// (0, 1000]; 1000 is required.
-    public internal(set) var priority: Double
-    public internal(set) var isActive: Bool
+    @exclusivity(unchecked) public internal(set) var priority: Double
+    @exclusivity(unchecked) public internal(set) var isActive: Bool
     /// True while the constraint is active but left out of the solver because it conflicted with
     /// required constraints (UIKit: "Will attempt to recover by breaking constraint").
-    public internal(set) var isBroken = false
+    @exclusivity(unchecked) public internal(set) var isBroken = false
     /// Marks constraints the engine made itself (root size, guides, intrinsic size).
-    public internal(set) var isInternal = false
+    @exclusivity(unchecked) public internal(set) var isInternal = false
     /// Marks engine constraints that state a rule of the model rather than a constraint UIKit would
     /// list (a view's size is never negative): conflict reports leave them out.
-    public internal(set) var isImplicit = false
+    @exclusivity(unchecked) public internal(set) var isImplicit = false
     /// When the constraint was last added, activated, or given a constant or priority, on the engine's
     /// change clock (larger is later). Conflicts break the latest of a conflicting set, and broken
     /// constraints are retried earliest first so the latest is the one that stays broken.
-    var lastChange: UInt64 = 0
+    @exclusivity(unchecked) var lastChange: UInt64 = 0
 
     /// The solver constraint while installed.
-    var installed: Constraint?
+    @exclusivity(unchecked) var installed: Constraint?
+
+    /// An active engine constraint of `view`, named by `kind` (`identifier`).
+    convenience init(kind: ViewConstraintKind, view: View, attribute: LayoutAttribute,
+                     relatedBy relation: LayoutRelation, toItem secondItem: LayoutItem?,
+                     attribute secondAttribute: LayoutAttribute?, multiplier: Double, constant: Double,
+                     priority: Double) {
+        self.init(identifier: "", item: view, attribute: attribute, relatedBy: relation, toItem: secondItem,
+                  attribute: secondAttribute, multiplier: multiplier, constant: constant, priority: priority)
+        viewConstraintKind = kind
+        isInternal = true
+    }
 
     /// The UIKit priority of a required constraint.
     public static let required: Double = 1000
@@ -45,7 +64,7 @@ public final class LayoutConstraint {
                 relatedBy relation: LayoutRelation = .equal, toItem secondItem: LayoutItem? = nil,
                 attribute secondAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
                 constant: Double = 0, priority: Double = LayoutConstraint.required, isActive: Bool = true) {
-        self.identifier = identifier
+        self.givenIdentifier = identifier
         self.firstItem = firstItem
         self.firstAttribute = firstAttribute
         self.relation = relation

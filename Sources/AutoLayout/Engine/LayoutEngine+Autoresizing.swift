@@ -28,10 +28,12 @@ extension LayoutEngine {
     }
 
     func updateAutoresizingConstraints(of view: View) {
-        let prefix = "NSAutoresizingMaskLayoutConstraint-\(view.identifier)"
-        let names = ["minX", "width", "minY", "height"]
+        // Known by the view's slot and their kind, named `NSAutoresizingMaskLayoutConstraint-<id>-minX`
+        // (`…-width`, `…-minY`, `…-height`) only when asked.
         guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else {
-            for name in names { uninstallInternal("\(prefix)-\(name)") }
+            for kind in [ViewConstraintKind.autoresizingMinX, .autoresizingWidth, .autoresizingMinY, .autoresizingHeight] {
+                uninstallInternal(.view(slot: view.slot, kind))
+            }
             return
         }
         let mask = view.autoresizingMask
@@ -44,20 +46,19 @@ extension LayoutEngine {
                                      flexibleLeading: mask.contains(.flexibleTopMargin),
                                      flexibleSize: mask.contains(.flexibleHeight),
                                      flexibleTrailing: mask.contains(.flexibleBottomMargin))
-        let pins: [(String, LayoutAttribute, LayoutAttribute, (Double, Double))] = [
-            ("minX", .left, .right, horizontal.origin), ("width", .width, .width, horizontal.size),
-            ("minY", .top, .bottom, vertical.origin), ("height", .height, .height, vertical.size),
+        let pins: [(ViewConstraintKind, LayoutAttribute, LayoutAttribute, (Double, Double))] = [
+            (.autoresizingMinX, .left, .right, horizontal.origin), (.autoresizingWidth, .width, .width, horizontal.size),
+            (.autoresizingMinY, .top, .bottom, vertical.origin), (.autoresizingHeight, .height, .height, vertical.size),
         ]
-        for (name, attribute, superviewAttribute, (factor, constant)) in pins {
-            let id = "\(prefix)-\(name)"
+        for (kind, attribute, superviewAttribute, (factor, constant)) in pins {
             if factor != 0 {
-                pinInternal(id, view, attribute, to: superview, attribute: superviewAttribute,
+                pinInternal(kind, of: view, attribute, to: superview, attribute: superviewAttribute,
                             multiplier: factor, constant: constant)
             } else if attribute.kind == .dimension {
-                pinInternal(id, view, attribute, constant: constant)
+                pinInternal(kind, of: view, attribute, constant: constant)
             } else {
                 // A fixed offset from the superview's leading edge, which is 0 in its bounds space.
-                pinInternal(id, view, attribute, to: superview, constant: constant)
+                pinInternal(kind, of: view, attribute, to: superview, constant: constant)
             }
         }
     }

@@ -130,7 +130,7 @@ extension LayoutEngine {
             try solver.addConstraint(made)
             constraint.installed = made
             constraint.isBroken = false
-            owners[ObjectIdentifier(made)] = constraint
+            owners.installed(constraint)
             return true
         } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
             if reportConflict { breakConstraint(constraint, trigger: made, conflicting: conflicting) }
@@ -146,13 +146,13 @@ extension LayoutEngine {
         constraint.isBroken = false
         guard let installed = constraint.installed else { return }
         try? solver.removeConstraint(installed)
-        owners[ObjectIdentifier(installed)] = nil
+        owners.uninstalled(installed)
         constraint.installed = nil
     }
 
     func forget(_ constraint: LayoutConstraint) {
         if constraint.isInternal {
-            internalConstraints[constraint.identifier] = nil
+            engineConstraints.removeValue(forKey: constraint.engineKey)
         } else {
             constraintsByID[constraint.identifier] = nil
             orderedConstraints.removeAll { $0 === constraint }
@@ -166,10 +166,10 @@ extension LayoutEngine {
                                  conflicting: [Cassowary.Constraint]) {
         constraint.isBroken = true
         mayHaveBrokenConstraints = true
-        let explanation = conflicting.filter { owners[ObjectIdentifier($0)] !== constraint }
+        let explanation = conflicting.filter { owners.owner(of: $0) !== constraint }
         let members = trigger.map { ConflictMinimizer(solver: solver).minimize(explanation, against: $0) }
             ?? explanation
-        let set = members.compactMap { owners[ObjectIdentifier($0)] }
+        let set = members.compactMap { owners.owner(of: $0) }
         conflicts.append(LayoutConflict(broken: constraint, set: set + [constraint]))
     }
 
@@ -201,9 +201,28 @@ extension LayoutEngine {
                                           toItem: other, attribute: other == nil ? nil : otherAttribute ?? attribute,
                                           multiplier: multiplier, constant: constant, priority: priority)
         constraint.isInternal = true
-        // One lookup of the id for both the replaced constraint and the new one: every view adds
-        // several of these, and their ids are long strings to hash.
-        if let old = internalConstraints.updateValue(constraint, forKey: id) { uninstall(old) }
+        replaceInternal(with: constraint, at: .name(id), isImplicit: isImplicit)
+    }
+
+    /// `pinInternal(_:_:_:…)` for one of the engine's constraints of `view`, known by its slot and `kind`
+    /// and named by the kind only when asked (`ViewConstraintKind.name(of:)`), in place of the one of
+    /// the same kind.
+    func pinInternal(_ kind: ViewConstraintKind, of view: View, _ attribute: LayoutAttribute,
+                     to other: LayoutItem? = nil, attribute otherAttribute: LayoutAttribute? = nil,
+                     multiplier: Double = 1, constant: Double, priority: Double = LayoutConstraint.required,
+                     relation: LayoutRelation = .equal, isImplicit: Bool = false) {
+        // A view outside the tree (removed, its slot given back) has no slot to keep them under.
+        guard view.slot >= 0 else { return }
+        let constraint = LayoutConstraint(kind: kind, view: view, attribute: attribute, relatedBy: relation,
+                                          toItem: other, attribute: otherAttribute, multiplier: multiplier,
+                                          constant: constant, priority: priority)
+        replaceInternal(with: constraint, at: .view(slot: view.slot, kind), isImplicit: isImplicit)
+    }
+
+    /// Installs the engine constraint `constraint` under `key`, taking out the one it replaces.
+    private func replaceInternal(with constraint: LayoutConstraint, at key: EngineConstraintKey, isImplicit: Bool) {
+        // One lookup of the key for both the replaced constraint and the new one.
+        if let old = engineConstraints.updateValue(constraint, forKey: key) { uninstall(old) }
         install(constraint)
         // Marked after installing, so a conflict found while installing still names it.
         constraint.isImplicit = isImplicit
@@ -211,15 +230,15 @@ extension LayoutEngine {
     }
 
     /// Removes an engine constraint if it exists.
-    func uninstallInternal(_ id: String) {
-        guard let old = internalConstraints.removeValue(forKey: id) else { return }
+    func uninstallInternal(_ key: EngineConstraintKey) {
+        guard let old = engineConstraints.removeValue(forKey: key) else { return }
         uninstall(old)
     }
 
     /// Changes an engine constraint's constant; if that conflicts, the latest-changed user constraint of
     /// the conflicting set is broken instead, since the engine's own constraints describe the device.
-    func changeInternal(_ id: String, to constant: Double) {
-        guard let constraint = internalConstraints[id] else { return }
+    func changeInternal(_ key: EngineConstraintKey, to constant: Double) {
+        guard let constraint = engineConstraints[key] else { return }
         constraint.constant = constant
         setNeedsLayout()
         guard let installed = constraint.installed else {
@@ -232,7 +251,7 @@ extension LayoutEngine {
                 healBrokenConstraints()
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
-                let users = conflicting.compactMap { owners[ObjectIdentifier($0)] }.filter { !$0.isInternal }
+                let users = conflicting.compactMap { owners.owner(of: $0) }.filter { !$0.isInternal }
                 guard let victim = latestChanged(of: users) else { return }
                 uninstall(victim)
                 let trigger = try? ConstraintExpression.make(for: victim, resolve: resolve)

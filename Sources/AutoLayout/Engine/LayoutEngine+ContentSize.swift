@@ -37,39 +37,30 @@ extension LayoutEngine {
     }
 
     func installContentSizeConstraints(of view: View) {
-        let axes: [(String, LayoutAttribute, Double, Int)] = [
-            ("width", .width, view.intrinsicContentSize.width, 0),
-            ("height", .height, view.intrinsicContentSize.height, 1),
-        ]
-        for (name, attribute, value, axis) in axes {
-            let (hugging, resistance) = Self.contentSizeIDs(of: view, axis: name)
-            guard value != View.noIntrinsicMetric else {
-                uninstallInternal(hugging)
-                uninstallInternal(resistance)
-                continue
-            }
-            // `pinInternal` replaces the constraints of the same ids, with one lookup each.
-            pinInternal(hugging, view, attribute, constant: value,
-                        priority: view.contentHuggingPriority[axis], relation: .lessThanOrEqual)
-            pinInternal(resistance, view, attribute, constant: value,
-                        priority: view.compressionResistancePriority[axis], relation: .greaterThanOrEqual)
-        }
+        installContentSizeConstraints(of: view, horizontal: true)
+        installContentSizeConstraints(of: view, horizontal: false)
         healBrokenConstraints()
         setNeedsLayout()
     }
 
-    /// The UIKit names of `view`'s content size constraints on `axis` (`"width"` or `"height"`):
-    /// `NSContentSizeLayoutConstraint-<id>-<axis>-hugging` and `…-compression`.
-    static func contentSizeIDs(of view: View, axis: String) -> (hugging: String, compression: String) {
-        // The common part built once, in a buffer of the right size: two interpolations of four
-        // pieces each cost more than the strings are used for.
-        var base = "NSContentSizeLayoutConstraint-"
-        base.reserveCapacity(base.utf8.count + view.identifier.utf8.count + axis.utf8.count + 2)
-        base += view.identifier
-        base += "-"
-        base += axis
-        base += "-"
-        return (base + "hugging", base + "compression")
+    /// Installs (or, without an intrinsic size on the axis, removes) the hugging and compression
+    /// resistance constraints of one axis. They are known by the view's slot and their kind, and
+    /// named `NSContentSizeLayoutConstraint-<id>-<axis>-hugging` / `…-compression` only when asked.
+    private func installContentSizeConstraints(of view: View, horizontal: Bool) {
+        let kinds = ViewConstraintKind.contentSize(horizontal: horizontal)
+        let value = horizontal ? view.intrinsicContentSize.width : view.intrinsicContentSize.height
+        guard value != View.noIntrinsicMetric else {
+            uninstallInternal(.view(slot: view.slot, kinds.hugging))
+            uninstallInternal(.view(slot: view.slot, kinds.compression))
+            return
+        }
+        let attribute: LayoutAttribute = horizontal ? .width : .height
+        let axis = horizontal ? 0 : 1
+        // `pinInternal` replaces the constraints of the same kinds.
+        pinInternal(kinds.hugging, of: view, attribute, constant: value,
+                    priority: view.contentHuggingPriority[axis], relation: .lessThanOrEqual)
+        pinInternal(kinds.compression, of: view, attribute, constant: value,
+                    priority: view.compressionResistancePriority[axis], relation: .greaterThanOrEqual)
     }
 
     private static func validated(_ priorities: [Double]) throws -> [Double] {

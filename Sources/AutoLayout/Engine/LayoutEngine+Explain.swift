@@ -59,7 +59,7 @@ extension LayoutEngine {
     /// Every installed constraint, user and engine ones (not the implicit non-negative sizes, which
     /// UIKit would not list), in the order they were added.
     private func installedEntries() -> [Entry] {
-        let internals = internalConstraints.values.filter { !$0.isImplicit }.sorted { $0.identifier < $1.identifier }
+        let internals = engineConstraints.all.filter { !$0.isImplicit }.sorted { $0.identifier < $1.identifier }
         return (orderedConstraints + internals).compactMap { constraint in
             guard let installed = constraint.installed else { return nil }
             return entry(constraint, installed)

@@ -41,7 +41,7 @@ extension LayoutEngine {
         }
         updateStackViews()
         let subtree = Set(([view] + view.descendants).map(ObjectIdentifier.init))
-        let suspended = (orderedConstraints + Array(internalConstraints.values)).filter { constraint in
+        let suspended = (orderedConstraints + engineConstraints.all).filter { constraint in
             constraint.installed != nil && isOutsideTie(constraint, of: view, subtree: subtree)
         }
         // Wrapping labels are re-wrapped at their fitting widths; each is measured again afterwards at the
@@ -84,7 +84,7 @@ extension LayoutEngine {
         }
         guard let second = constraint.secondItem else {
             return constraint.isInternal && constraint.firstItem === view && constraint.relation == .equal
-                && !constraint.identifier.hasPrefix("NSContentSizeLayoutConstraint")
+                && constraint.viewConstraintKind?.isContentSize != true
         }
         return inside(constraint.firstItem) != inside(second)
     }

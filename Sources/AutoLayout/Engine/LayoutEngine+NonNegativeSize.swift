@@ -8,13 +8,6 @@
 /// view that translates its autoresizing mask: its frame is the host's, pinned whole by
 /// `NSAutoresizingMaskLayoutConstraint`s, which the rule could only fight.
 extension LayoutEngine {
-    /// The ids of `view`'s two size rules, width then height.
-    private static func nonNegativeSizeIDs(of view: View) -> [(String, LayoutAttribute)] {
-        // Concatenations: cheaper than interpolations, and every view but the root comes through here.
-        let base = "NonNegativeSize-" + view.identifier
-        return [(base + "-width", .width), (base + "-height", .height)]
-    }
-
     /// Installs or removes `view`'s size rules to match whether it translates its autoresizing mask.
     /// Cost: two inequality rows (one slack variable each) per view in the solver.
     func updateNonNegativeSize(of view: View) {
@@ -23,12 +16,14 @@ extension LayoutEngine {
         // costs no lookup of their ids, only their installation.
         guard applies != view.hasNonNegativeSize else { return }
         view.hasNonNegativeSize = applies
-        for (id, attribute) in Self.nonNegativeSizeIDs(of: view) {
-            if applies {
-                pinInternal(id, view, attribute, constant: 0, relation: .greaterThanOrEqual, isImplicit: true)
-            } else {
-                uninstallInternal(id)
-            }
+        // Known by the view's slot and their kind (`ViewConstraintKind`), named only when asked.
+        if applies {
+            pinInternal(.nonNegativeWidth, of: view, .width, constant: 0, relation: .greaterThanOrEqual, isImplicit: true)
+            pinInternal(.nonNegativeHeight, of: view, .height, constant: 0, relation: .greaterThanOrEqual,
+                        isImplicit: true)
+        } else {
+            uninstallInternal(.view(slot: view.slot, .nonNegativeWidth))
+            uninstallInternal(.view(slot: view.slot, .nonNegativeHeight))
         }
     }
 }

@@ -91,10 +91,10 @@ extension LayoutEngine {
             return
         }
         // Only the axis that changed: each change is a solver edit (a wrapping label's width stays).
-        for (name, value, was) in [("width", size.width, old.width), ("height", size.height, old.height)] where value != was {
-            let ids = Self.contentSizeIDs(of: view, axis: name)
-            changeInternal(ids.hugging, to: value)
-            changeInternal(ids.compression, to: value)
+        for (horizontal, value, was) in [(true, size.width, old.width), (false, size.height, old.height)] where value != was {
+            let kinds = ViewConstraintKind.contentSize(horizontal: horizontal)
+            changeInternal(.view(slot: view.slot, kinds.hugging), to: value)
+            changeInternal(.view(slot: view.slot, kinds.compression), to: value)
         }
     }
 
@@ -115,7 +115,7 @@ extension LayoutEngine {
         }
         orderedConstraints.forEach(reinstall)
         // The engine's own constraints tie baselines only in stack views (`UISV-alignment`).
-        if hasHadStackViews { internalConstraints.values.forEach(reinstall) }
+        if hasHadStackViews { engineConstraints.all.forEach(reinstall) }
         setNeedsLayout()
     }
 }

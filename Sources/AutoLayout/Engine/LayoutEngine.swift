@@ -16,7 +16,9 @@ public final class LayoutEngine {
     /// The engine's clock (seconds); animations start at the time their block runs.
     public internal(set) var time: Double
     /// True when a constraint or size change has not reached the frames yet (`setNeedsLayout`).
-    public internal(set) var needsLayout = true
+    /// Unchecked, as the engine's tables below: every view and constraint added reads and writes
+    /// them, the runtime's exclusivity check cost a call per access, and the engine has one owner.
+    @exclusivity(unchecked) public internal(set) var needsLayout = true
     /// The keyboard's frame in root space: below the bottom edge while hidden.
     public let keyboard: View
     /// Keyboard height (points) while shown; 0 while hidden.
@@ -35,16 +37,18 @@ public final class LayoutEngine {
     }
     /// Unchecked like the views' shown values: read on every frame and layout pass, by the engine's one owner.
     @exclusivity(unchecked) var animator = Animator()
-    var viewsByID: [String: View] = [:]
-    var constraintsByID: [String: LayoutConstraint] = [:]
+    @exclusivity(unchecked) var viewsByID: [String: View] = [:]
+    @exclusivity(unchecked) var constraintsByID: [String: LayoutConstraint] = [:]
     /// Active-or-not user constraints in the order they were added.
-    var orderedConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) var orderedConstraints: [LayoutConstraint] = []
     /// The change clock `LayoutConstraint.lastChange` reads; moves on every constraint change.
-    var changeClock: UInt64 = 0
+    @exclusivity(unchecked) var changeClock: UInt64 = 0
     /// False only while no constraint is broken (set wherever one breaks, recomputed by healing).
-    var mayHaveBrokenConstraints = false
-    var owners: [ObjectIdentifier: LayoutConstraint] = [:]
-    var internalConstraints: [String: LayoutConstraint] = [:]
+    @exclusivity(unchecked) var mayHaveBrokenConstraints = false
+    /// The `LayoutConstraint` behind each solver constraint, for conflicts.
+    @exclusivity(unchecked) var owners = ConstraintOwners()
+    /// The engine's own constraints (`pinInternal`), a view's by its slot and kind.
+    @exclusivity(unchecked) var engineConstraints = EngineConstraintTable()
     var conflicts: [LayoutConflict] = []
     /// Lowest-priority stays that hold free variables where `exerciseAmbiguity` put them, by variable id.
     var exerciseStays: [Int: Cassowary.Constraint] = [:]
@@ -129,13 +133,22 @@ public final class LayoutEngine {
     @discardableResult
     public func addView(_ id: String, parent: String = "root") throws -> View {
         try Self.validate(identifier: id)
-        guard viewsByID[id] == nil else { throw LayoutError.duplicateIdentifier(id) }
-        guard let superview = viewsByID[parent] else { throw LayoutError.unknownView(parent) }
         let view = View(identifier: id)
+        // Entered first and taken out again if refused: one lookup of the id when it is accepted, as
+        // every view of a document is (`add(_:)` does the same for constraints).
+        if let existing = viewsByID.updateValue(view, forKey: id) {
+            viewsByID[id] = existing
+            throw LayoutError.duplicateIdentifier(id)
+        }
+        // The new view is not a parent yet (`parent` naming `id` itself is unknown, as before).
+        guard let superview = viewsByID[parent], superview !== view else {
+            viewsByID[id] = nil
+            throw LayoutError.unknownView(parent)
+        }
         view.superview = superview
+        view.depth = superview.depth + 1
         superview.subviews.append(view)
         view.slot = presentationSnapshot.add(view)
-        viewsByID[id] = view
         updateNonNegativeSize(of: view)
         setNeedsLayout()
         return view
@@ -154,7 +167,7 @@ public final class LayoutEngine {
             let owner = (item as? View) ?? (item as? LayoutGuide)?.owningView
             return owner.map { removedIDs.contains(ObjectIdentifier($0)) } ?? false
         }
-        for constraint in orderedConstraints + Array(internalConstraints.values)
+        for constraint in orderedConstraints + engineConstraints.all
         where mentionsRemoved(constraint.firstItem) || mentionsRemoved(constraint.secondItem) {
             uninstall(constraint)
             forget(constraint)
@@ -171,6 +184,9 @@ public final class LayoutEngine {
         }
         view.superview?.subviews.removeAll { $0 === view }
         view.superview = nil
+        // The removed subtree is a tree of its own now: its depths count from its new root.
+        let cut = view.depth
+        for gone in removed { gone.depth -= cut }
         healBrokenConstraints()
         setNeedsLayout()
     }

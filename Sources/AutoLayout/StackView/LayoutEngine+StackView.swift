@@ -118,7 +118,7 @@ extension LayoutEngine {
     }
 
     private func removeGenerated(_ layout: StackLayout) {
-        for id in layout.generated { uninstallInternal(id) }
+        for id in layout.generated { uninstallInternal(.name(id)) }
         layout.generated.removeAll()
     }
 
@@ -126,8 +126,8 @@ extension LayoutEngine {
     /// app constraint of the conflicting set instead (retried until it fits); with none to break, it is
     /// broken itself. Either way the conflict is reported.
     private func installStackConstraint(_ constraint: LayoutConstraint) {
-        uninstallInternal(constraint.identifier)
-        internalConstraints[constraint.identifier] = constraint
+        uninstallInternal(.name(constraint.identifier))
+        _ = engineConstraints.updateValue(constraint, forKey: .name(constraint.identifier))
         setNeedsLayout()
         guard let made = try? ConstraintExpression.make(for: constraint, resolve: resolve) else { return }
         for _ in 0..<16 {
@@ -135,10 +135,10 @@ extension LayoutEngine {
                 try solver.addConstraint(made)
                 constraint.installed = made
                 constraint.isBroken = false
-                owners[ObjectIdentifier(made)] = constraint
+                owners.installed(constraint)
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
-                let set = conflicting.compactMap { owners[ObjectIdentifier($0)] }
+                let set = conflicting.compactMap { owners.owner(of: $0) }
                 let users = set.filter { !$0.isInternal }
                 guard let victim = latestChanged(of: users) else {
                     constraint.isBroken = true

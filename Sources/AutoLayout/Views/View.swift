@@ -9,10 +9,12 @@ public final class View: LayoutItem {
     /// UIKit's `UIView.noIntrinsicMetric`: no intrinsic size on that axis.
     public static let noIntrinsicMetric: Double = -1
 
-    /// The view this one is a subview of; nil for the root (and the keyboard).
-    public internal(set) weak var superview: View?
+    /// The view this one is a subview of; nil for the root (and the keyboard). Unchecked, as the tree
+    /// and sizing fields below: every constraint installed walks them, the runtime's exclusivity
+    /// check cost a call per access, and the engine, their one writer, has one owner.
+    @exclusivity(unchecked) public internal(set) weak var superview: View?
     /// The subviews in order, back to front, as `UIView.subviews`.
-    public internal(set) var subviews: [View] = []
+    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
     /// The model frame (points, superview space). With a non-identity transform this stays the
     /// untransformed layout rectangle; the transform applies about its center on screen.
     public internal(set) var frame: Rect = .zero
@@ -24,18 +26,18 @@ public final class View: LayoutItem {
     /// ignores it.
     public internal(set) var transform: AffineTransform = .identity
     /// The natural size; either component may be `noIntrinsicMetric`.
-    public internal(set) var intrinsicContentSize = Size(width: noIntrinsicMetric, height: noIntrinsicMetric)
+    @exclusivity(unchecked) public internal(set) var intrinsicContentSize = Size(width: noIntrinsicMetric, height: noIntrinsicMetric)
     /// Whether either axis has an intrinsic size (and so content size constraints).
     var hasIntrinsicContentSize: Bool {
         intrinsicContentSize.width != Self.noIntrinsicMetric || intrinsicContentSize.height != Self.noIntrinsicMetric
     }
     /// Content hugging priorities [horizontal, vertical]; UIKit's default is 250.
-    public internal(set) var contentHuggingPriority: [Double] = [250, 250]
+    @exclusivity(unchecked) public internal(set) var contentHuggingPriority: [Double] = [250, 250]
     /// Compression resistance priorities [horizontal, vertical]; UIKit's default is 750.
-    public internal(set) var compressionResistancePriority: [Double] = [750, 750]
+    @exclusivity(unchecked) public internal(set) var compressionResistancePriority: [Double] = [750, 750]
     /// When true the engine pins the frame where it is set, as UIKit's autoresizing-mask translation
     /// does for a view with no flexible margins or size.
-    public internal(set) var translatesAutoresizingMaskIntoConstraints = false
+    @exclusivity(unchecked) public internal(set) var translatesAutoresizingMaskIntoConstraints = false
     /// How the frame follows the superview's size while the mask is translated (`autoresizingMask`).
     public internal(set) var autoresizingMask: AutoresizingMask = []
     /// `alignmentRectInsets` (points): constraints place the alignment rectangle, and the frame is it
@@ -59,31 +61,25 @@ public final class View: LayoutItem {
     /// The lines the text takes at the width the last layout pass gave it; nil without text.
     public internal(set) var textLayout: TextLayout?
     /// The wrapping width `textLayout` was made for (points; nil: unbounded) and the baselines it gives.
-    var textState = TextState()
+    @exclusivity(unchecked) var textState = TextState()
 
     /// Whether the engine's `NonNegativeSize` rules of this view are installed
     /// (`LayoutEngine.updateNonNegativeSize(of:)`).
-    var hasNonNegativeSize = false
+    @exclusivity(unchecked) var hasNonNegativeSize = false
 
     /// This view's slot in its engine's storage (`PresentationSnapshot`), given when the engine adds it;
     /// −1 outside an engine's tree.
-    var slot = -1
+    @exclusivity(unchecked) var slot = -1
 
     /// The guides this view owns, by short name (`margins`, and on the root `safeArea`, `keyboard`).
     public internal(set) var layoutGuides: [String: LayoutGuide] = [:]
 
     override var coordinateParent: View? { superview }
 
-    /// How many superviews lie above this view (0 for a root).
-    var depth: Int {
-        var count = 0
-        var next = superview
-        while let view = next {
-            count += 1
-            next = view.superview
-        }
-        return count
-    }
+    /// How many superviews lie above this view (0 for a root). Kept by the engine as views enter and
+    /// leave its tree (`addView`, `removeView`) rather than counted up the weak superview links each
+    /// time: every constraint's common container is found by it.
+    var depth = 0
 
     /// The view's bounds: `boundsOrigin` with the frame's size.
     public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
