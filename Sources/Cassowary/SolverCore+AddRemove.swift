@@ -72,7 +72,15 @@ extension SolverCore {
             row = expand(row)
             if row.constant < 0 { row.reverseSign() }
 
-            var subject = chooseSubject(row, marker: marker, other: other) ?? unsharedRestrictedSubject(row)
+            var subject = chooseSubject(row, marker: marker, other: other)
+            if let s = subject, symbols.kinds[s] != .error || nearZero(row.constant) {
+                // The paper's subject: a variable, or a marker that satisfies the constraint.
+            } else {
+                // None, or an error of this constraint entering violated: a restricted symbol that can
+                // take the row's value keeps the tableau feasible and optimal with no pivot (see
+                // ``feasibleRestrictedSubject(_:newSymbols:)``).
+                subject = feasibleRestrictedSubject(row, newSymbols: mark.symbols) ?? subject
+            }
             if subject == nil && allDummies(row) {
                 if !nearZero(row.constant) {
                     let conflicting = explanation(row: row, basic: nil, failing: constraint)
@@ -237,24 +245,41 @@ extension SolverCore {
         return best >= 0 ? (best, bestStamp) : nil
     }
 
-    /// A slack or error symbol of `row` (in solved form, constant ≥ 0) with a negative coefficient that no
-    /// restricted row and no objective level mentions, lowest id first; else -1. Made basic, it takes
-    /// the value constant / |coefficient| ≥ 0 and no other restricted row or objective coefficient moves,
-    /// so the tableau stays feasible and optimal without phase one (rows of external variables that
-    /// mention it keep referring to it). This is the paper's choice of a new marker as subject (§3.2),
-    /// extended to any symbol the simplex does not see elsewhere, e.g. the slack of `w ≥ 10` when
-    /// `w = w(prev)` arrives with both widths basic.
-    func unsharedRestrictedSubject(_ row: Row) -> Int? {
+    /// A restricted symbol that can be the subject of `row` (a new constraint's row over non-basic
+    /// symbols, constant ≥ 0) with no pivot to follow, or nil: a slack or error `s` older than the call
+    /// (id below `newSymbols`), with a negative coefficient `c`, that no objective level mentions, and
+    /// whose value in the row, v = constant / |c| ≥ 0, passes the ratio test of every restricted row
+    /// mentioning it (`r = k + a·s + …` with a < 0 needs k + a·v ≥ 0). Made basic, it takes v, every
+    /// restricted row stays non-negative, and the objective, which does not mention `s`, keeps its
+    /// coefficients: the tableau stays feasible and optimal (Badros, Borning & Stuckey 2001, §2.2: the
+    /// simplex needs only solved form, feasibility of the restricted basic symbols, and an objective over
+    /// non-basic symbols). The new constraint's own error symbols stay non-basic at 0 with coefficient
+    /// +weight, so it holds exactly: the subject is the pivot the paper's error subject would have
+    /// needed right after (e.g. the slack of `w ≥ 0` when `w ≥ 120 @750` arrives with `w` basic).
+    /// Symbols no restricted row mentions come first (no substitution), then lowest id.
+    func feasibleRestrictedSubject(_ row: Row, newSymbols: Int) -> Int? {
         var best = -1
-        for (s, c) in row.cells where c < 0 && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
-            if best >= 0 && s > best { continue }
+        var bestShared = true
+        for (s, c) in row.cells where c < 0 && s < newSymbols && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
             if objective.mentions(s) { continue }
-            var restrictedMention = false
-            for id in symbols.columns[s] where symbols.kinds[basicOf(id)] != .external {
-                restrictedMention = true
-                break
+            let value = row.constant / -c
+            var shared = false
+            var feasible = true
+            for id in symbols.columns[s] {
+                let b = basicOf(id)
+                if symbols.kinds[b] == .external { continue }
+                shared = true
+                guard let a = symbols.rows.cell(b, s), let k = symbols.rows.constant(b) else { continue }
+                if a < 0 && !(k + a * value >= 0) {
+                    feasible = false
+                    break
+                }
             }
-            if !restrictedMention { best = s }
+            if !feasible { continue }
+            if best < 0 || (!shared && bestShared) || (shared == bestShared && s < best) {
+                best = s
+                bestShared = shared
+            }
         }
         return best >= 0 ? best : nil
     }
