@@ -185,7 +185,8 @@ extension SolverCore {
     mutating func chooseSubject(_ row: Row, marker: Int, other: Int?) -> Int? {
         var best = -1
         var bestCount = Int.max
-        for s in row.cells.keys where symbols.kinds[s] == .external {
+        // Cells in place: `cells.keys` would build an array per call.
+        for (s, _) in row.cells where symbols.kinds[s] == .external {
             let n = symbols.columns[s].count
             if n < bestCount || (n == bestCount && s < best) {
                 best = s
@@ -205,7 +206,9 @@ extension SolverCore {
     /// symbol that no restricted row mentions, and fit between the stamps of the basic external symbols the
     /// row refers to and of the external rows that refer to it (so no cycle can form, and the subject does
     /// not hide inside a reference). Fewest occurrences wins (a new variable), lowest id on ties.
-    func lazySubject(_ row: Row) -> (Int, Float)? {
+    /// (`mutating` only so that `self` is passed by reference: a non-mutating call from the mutating add
+    /// copies the whole solver state into a temporary first.)
+    mutating func lazySubject(_ row: Row) -> (Int, Float)? {
         if !lazyRowsEnabled { return nil }
         var high = -Float.infinity
         for (s, _) in row.cells where symbols.kinds[s] == .external {
@@ -257,7 +260,8 @@ extension SolverCore {
     /// +weight, so it holds exactly: the subject is the pivot the paper's error subject would have
     /// needed right after (e.g. the slack of `w ≥ 0` when `w ≥ 120 @750` arrives with `w` basic).
     /// Symbols no restricted row mentions come first (no substitution), then lowest id.
-    func feasibleRestrictedSubject(_ row: Row, newSymbols: Int) -> Int? {
+    /// (`mutating` only to pass `self` by reference, as ``lazySubject(_:)``.)
+    mutating func feasibleRestrictedSubject(_ row: Row, newSymbols: Int) -> Int? {
         var best = -1
         var bestShared = true
         for (s, c) in row.cells where c < 0 && s < newSymbols && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
@@ -285,7 +289,7 @@ extension SolverCore {
     }
 
     mutating func allDummies(_ row: Row) -> Bool {
-        for s in row.cells.keys where symbols.kinds[s] != .dummy { return false }
+        for (s, _) in row.cells where symbols.kinds[s] != .dummy { return false }
         return true
     }
 

@@ -100,7 +100,8 @@ extension SolverCore {
     /// `row` with every reference to a basic symbol replaced by that symbol's row, recursively: the row
     /// over non-basic symbols only. References are resolved highest stamp first, so each basic symbol is
     /// expanded once however many paths lead to it.
-    func expand(_ row: Row) -> Row {
+    /// (`mutating` only to pass `self` by reference, as ``lazySubject(_:)``.)
+    mutating func expand(_ row: Row) -> Row {
         var out = Row(constant: row.constant)
         var pending = IntMap()
         var heap = BinaryHeap<StampedSymbol>()
@@ -131,7 +132,8 @@ extension SolverCore {
     /// A stamp below every external row that refers to `symbol` (so those rows may keep referring to it
     /// once it is basic with a row that refers to no basic external symbol).
     /// Nil if there is no room below (the rows are then substituted instead).
-    func stampBelowReferences(_ symbol: Int) -> Float? {
+    /// (`mutating` only to pass `self` by reference, as ``lazySubject(_:)``.)
+    mutating func stampBelowReferences(_ symbol: Int) -> Float? {
         var low = Float.infinity
         for id in symbols.columns[symbol] {
             let b = basicOf(id)
