@@ -77,6 +77,18 @@ struct IntMap: Sequence {
 
     init() { storage = nil }
 
+    /// An empty map with room for `count` keys: the capacity growth from 4 would reach (so a row built
+    /// key by key is allocated once, at the size it would have grown to). No storage for `count` ≤ 0.
+    init(minimumCapacity count: Int) {
+        guard count > 0 else {
+            storage = nil
+            return
+        }
+        var capacity = 4
+        while count * 4 > capacity * 3 { capacity = grownCapacity(capacity) }
+        storage = IntMapStorage.make(capacity: capacity)
+    }
+
     @inline(__always) var count: Int { storage.map { Int($0.count32) } ?? 0 }
     @inline(__always) var isEmpty: Bool { count == 0 }
     /// Number of buckets (memory accounting and tests).

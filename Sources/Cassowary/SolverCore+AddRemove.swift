@@ -17,7 +17,10 @@ extension SolverCore {
 
         // Create the row (paper §3.1). Basic variables stay as references for now: if a fresh variable
         // can be the subject, the row is stored lazily (see ``SolverCore``); else it is expanded.
-        var row = Row(constant: constraint.expression.constant)
+        // Sized for its cells: the terms, the marker, and a non-required constraint's second error
+        // symbol (growing 4 → 8 cell by cell would copy the row once more).
+        var row = Row(constant: constraint.expression.constant,
+                      capacity: constraint.expression.terms.count + (required ? 1 : 2))
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             row.insert(symbol: externalSymbol(for: term.variable), coefficient: term.coefficient)
         }

@@ -102,7 +102,12 @@ extension SolverCore {
     /// expanded once however many paths lead to it.
     /// (`mutating` only to pass `self` by reference, as ``lazySubject(_:)``.)
     mutating func expand(_ row: Row) -> Row {
-        var out = Row(constant: row.constant)
+        // Sized for the first level of substitution (cells may cancel, and lazy rows add more).
+        var bound = 0
+        symbols.rows.withRows { rows in
+            for (s, _) in row.cells { bound += rows[s]?.cells.count ?? 1 }
+        }
+        var out = Row(constant: row.constant, capacity: bound)
         var pending = IntMap()
         var heap = BinaryHeap<StampedSymbol>()
         func add(_ s: Int, _ c: Double) {
