@@ -57,12 +57,28 @@ extension SolverCore {
     /// referring to `symbol` (they become lazy); with `everywhere` they are substituted too (a symbol that
     /// is going away). A lazy `row` is expanded first where a restricted row or the objective needs it.
     mutating func substitute(_ symbol: Int, _ row: Row, everywhere: Bool = false) {
+        var expanded: Row? = row.lazy ? nil : row
+        // A new variable made basic is in no row yet (most subjects of an add): nothing to rewrite.
+        if !symbols.columns[symbol].isEmpty { substituteInRows(symbol, row, everywhere: everywhere, expanded: &expanded) }
+        if objective.mentions(symbol) {
+            let full = expanded ?? expand(row)
+            expanded = full
+            substituteObjective(symbol, full)
+        }
+        if artificial?.cells.index(forKey: symbol) != nil {
+            let full = expanded ?? expand(row)
+            artificial?.substitute(symbol, with: full)
+        }
+    }
+
+    /// The rows part of ``substitute(_:_:everywhere:)``: `expanded` is `row` over non-basic symbols once
+    /// known (expanded here if a restricted row needs it).
+    private mutating func substituteInRows(_ symbol: Int, _ row: Row, everywhere: Bool, expanded: inout Row?) {
         var targets = symbols.columns[symbol]
         symbols.columns[symbol] = IntSet()
-        var expanded: Row? = row.lazy ? nil : row
         var restricted = scratch
         scratch = []
-        restricted.removeAll(keepingCapacity: true)
+        if !restricted.isEmpty { restricted.removeAll(keepingCapacity: true) }
         for id in targets {
             let b = basicOf(id)
             if everywhere || symbols.kinds[b] != .external || !lazyRowsEnabled
@@ -84,17 +100,9 @@ extension SolverCore {
             }
         }
         symbols.columns[symbol] = targets
-        restricted.removeAll(keepingCapacity: true)
+        // (`removeAll` on an empty array still calls into the runtime.)
+        if !restricted.isEmpty { restricted.removeAll(keepingCapacity: true) }
         scratch = restricted
-        if objective.mentions(symbol) {
-            let full = expanded ?? expand(row)
-            expanded = full
-            substituteObjective(symbol, full)
-        }
-        if artificial?.cells.index(forKey: symbol) != nil {
-            let full = expanded ?? expand(row)
-            artificial?.substitute(symbol, with: full)
-        }
     }
 
     /// `row` with every reference to a basic symbol replaced by that symbol's row, recursively: the row
