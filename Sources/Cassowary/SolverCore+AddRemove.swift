@@ -72,7 +72,7 @@ extension SolverCore {
             substitute(subject, row)
             putRow(subject, row)
         } else {
-            row = expand(row)
+            expandInPlace(&row)
             if row.constant < 0 { row.reverseSign() }
 
             var subject = chooseSubject(row, marker: marker, other: other)

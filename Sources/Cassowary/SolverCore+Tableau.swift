@@ -105,6 +105,31 @@ extension SolverCore {
         scratch = restricted
     }
 
+    /// ``expand(_:)`` done in `row` itself when every basic symbol it refers to has a row in solved form
+    /// (no lazy reference, so one level of substitution is the whole expansion): no new row is built.
+    mutating func expandInPlace(_ row: inout Row) {
+        var basics = scratch
+        scratch = []
+        var anyLazy = false
+        symbols.rows.withRows { rows in
+            for (s, _) in row.cells {
+                guard let lazy = rows[s]?.lazy else { continue }
+                if lazy { anyLazy = true }
+                basics.append(s)
+            }
+        }
+        if anyLazy {
+            row = expand(row)
+        } else {
+            for s in basics {
+                guard let r = symbols.rows[s] else { continue }
+                row.substitute(s, with: r)
+            }
+        }
+        if !basics.isEmpty { basics.removeAll(keepingCapacity: true) }
+        scratch = basics
+    }
+
     /// `row` with every reference to a basic symbol replaced by that symbol's row, recursively: the row
     /// over non-basic symbols only. References are resolved highest stamp first, so each basic symbol is
     /// expanded once however many paths lead to it.
