@@ -160,6 +160,13 @@ func printRow(_ r: BenchResult) {
         printLine(line)
         return
     }
+    if r.scenario == "import" {
+        line += "  build (add all, first update) CPU \(format(r["build_cpu_us"]!, 1)) µs "
+            + "(min \(format(r["build_cpu_min_us"]!, 1)), wall \(format(r["build_us"]!, 1))), "
+            + "\(format(r["cpu_us_per_constraint"]!, 3)) µs a constraint"
+        printLine(line)
+        return
+    }
     for (key, _, w) in columns {
         guard let v = r[key] else { line += pad("-", w + 1); continue }
         let text = key == "build_us" ? format(v / 1000, 2) : key == "bytes_per_constraint" ? format(v, 0) : format(v, 2)

@@ -2,7 +2,8 @@
 //
 //   swift run -c release solver-bench              every scenario, as a table
 //   swift run -c release solver-bench --json       one JSON object per line per scenario and N
-//   swift run -c release solver-bench rows 1000    one case (scenario: enaml, rows, coupled, chain)
+//   swift run -c release solver-bench rows 1000    one case (scenario: enaml, import, rows, coupled, chain)
+//   swift run -c release solver-bench import 100   the settings import's 2,314 constraints (100 rows)
 //   swift run -c release solver-bench --doubling   doubling ratios, N = 1000/2000/4000 timed in interleaved rounds
 //
 // Every scenario is checked against its expected layout before and after it is timed.
@@ -29,7 +30,7 @@ for arg in CommandLine.arguments.dropFirst() {
     case "--quick": quick = true
     case "--doubling": doubling = true
     case "-h", "--help":
-        printLine("usage: solver-bench [--json] [--quick] [enaml | rows | coupled | chain] [N]")
+        printLine("usage: solver-bench [--json] [--quick] [enaml | import | rows | coupled | chain] [N]")
         printLine("       solver-bench [--json] --doubling [rows | coupled | chain]")
         exit(0)
     default: positional.append(arg)
@@ -61,12 +62,13 @@ var cases: [(String, Int)] = []
 let defaultSizes = quick ? [100, 1000] : [100, 1000, 2000, 4000, 5000, 10_000]
 if positional.isEmpty {
     cases.append(("enaml", 0))
+    cases.append(("import", 100))
     for kind in LayoutKind.allCases {
         for n in defaultSizes { cases.append((kind.rawValue, n)) }
     }
 } else {
     let name = positional[0]
-    guard name == "enaml" || LayoutKind(rawValue: name) != nil else {
+    guard name == "enaml" || name == "import" || LayoutKind(rawValue: name) != nil else {
         printError("unknown scenario \(name)\n")
         exit(2)
     }
@@ -78,6 +80,8 @@ if positional.isEmpty {
         cases.append((name, n))
     } else if name == "enaml" {
         cases.append((name, 0))
+    } else if name == "import" {
+        cases.append((name, 100))
     } else {
         for n in defaultSizes { cases.append((name, n)) }
     }
@@ -87,7 +91,9 @@ var results: [BenchResult] = []
 if !json { printHeader() }
 do {
     for (name, n) in cases {
-        let result = name == "enaml" ? try runEnaml() : try runLayout(LayoutKind(rawValue: name)!, n)
+        let result = name == "enaml" ? try runEnaml()
+            : name == "import" ? try runImport(n, builds: quick ? 10 : 40)
+            : try runLayout(LayoutKind(rawValue: name)!, n)
         results.append(result)
         if json { printLine(result.json) } else { printRow(result) }
     }

@@ -77,6 +77,18 @@ struct IntMap: Sequence {
 
     init() { storage = nil }
 
+    /// An empty map with room for `count` keys: the capacity growth from 4 would reach (so a row built
+    /// key by key is allocated once, at the size it would have grown to). No storage for `count` ≤ 0.
+    init(minimumCapacity count: Int) {
+        guard count > 0 else {
+            storage = nil
+            return
+        }
+        var capacity = 4
+        while count * 4 > capacity * 3 { capacity = grownCapacity(capacity) }
+        storage = IntMapStorage.make(capacity: capacity)
+    }
+
     @inline(__always) var count: Int { storage.map { Int($0.count32) } ?? 0 }
     @inline(__always) var isEmpty: Bool { count == 0 }
     /// Number of buckets (memory accounting and tests).
@@ -374,21 +386,29 @@ final class IntSetStorage: ManagedBuffer<SmallTableHeader, Int32> {
 }
 
 /// A set of non-negative `Int` ids below 2³¹ (row ids of the column index), with the scheme described
-/// at ``IntSetStorage``. Value type with copy-on-write storage; deterministic iteration order.
+/// at ``IntSetStorage``; a set of one id holds it inline, with no storage (a symbol's column often
+/// lists only the row it was created in: one allocation per new marker saved). Value type with
+/// copy-on-write storage; deterministic iteration order.
 struct IntSet: Sequence {
     /// Sets with at most this many entries are plain arrays.
     static let linearLimit = 8
 
     private(set) var storage: IntSetStorage?
+    /// The one id while `storage` is nil, -1 for none (always -1 while there is storage).
+    private var single: Int32 = -1
 
     init() { storage = nil }
 
-    @inline(__always) var count: Int { storage.map { Int($0.count32) } ?? 0 }
+    @inline(__always) var count: Int {
+        if let storage { return Int(storage.count32) }
+        return single >= 0 ? 1 : 0
+    }
     @inline(__always) var isEmpty: Bool { count == 0 }
     /// Whether the entries are hashed (else the first `count` slots hold them).
     @inline(__always) var isHashed: Bool { (storage?.size ?? 0) > IntSet.linearLimit }
     var capacity: Int { storage?.size ?? 0 }
 
+    /// The slot of `key` in the storage (nil when absent or held inline).
     @inline(__always) private func slot(of key: Int) -> Int? {
         guard let storage else { return nil }
         let k32 = Int32(truncatingIfNeeded: key)
@@ -404,10 +424,13 @@ struct IntSet: Sequence {
         }
     }
 
-    func contains(_ key: Int) -> Bool { slot(of: key) != nil }
+    func contains(_ key: Int) -> Bool {
+        if storage == nil { return single >= 0 && Int(single) == key }
+        return slot(of: key) != nil
+    }
 
     mutating func insert(_ key: Int) {
-        if slot(of: key) != nil { return }
+        if contains(key) { return }
         insertNew(key)
     }
 
@@ -415,11 +438,18 @@ struct IntSet: Sequence {
         if !isKnownUniquelyReferenced(&storage) { storage = copy(capacity: storage.unsafelyUnwrapped.size) }
     }
 
-    /// A copy with `newCapacity` slots; at the same capacity, slot for slot (indices stay valid).
+    /// A copy with `newCapacity` slots; at the same capacity, slot for slot (indices stay valid). An
+    /// inline id moves into the first slot (`newCapacity` ≤ ``linearLimit``).
     private func copy(capacity newCapacity: Int) -> IntSetStorage {
         let hashed = newCapacity > IntSet.linearLimit
         let out = IntSetStorage.make(capacity: newCapacity, hashed: hashed)
-        guard let storage else { return out }
+        guard let storage else {
+            if single >= 0 {
+                out.withUnsafeMutablePointerToElements { $0[0] = single }
+                out.count32 = 1
+            }
+            return out
+        }
         let oldCapacity = storage.size
         let n = Int(storage.count32)
         storage.withUnsafeMutablePointerToElements { p in
@@ -446,6 +476,10 @@ struct IntSet: Sequence {
     /// Inserts a key known to be absent.
     @inline(__always)
     mutating func insertNew(_ key: Int) {
+        if storage == nil && single < 0 {
+            single = Int32(truncatingIfNeeded: key)
+            return
+        }
         if storage != nil && isKnownUniquelyReferenced(&storage) {
             let s = storage.unsafelyUnwrapped
             let c = s.size
@@ -480,9 +514,9 @@ struct IntSet: Sequence {
         let capacity = storage?.size ?? 0
         let n = count
         if capacity <= IntSet.linearLimit {
-            if n == capacity {
-                // Arrays grow 4, 8 (4 ids take the same malloc chunk as 2); then a hash table of 16
-                // (load ≤ 3/4).
+            if n == capacity || storage == nil {
+                // Arrays grow 4 (from none, or from an inline id), 8 (4 ids take the same malloc
+                // chunk as 2); then a hash table of 16 (load ≤ 3/4).
                 storage = copy(capacity: capacity == 0 ? 4 : capacity * 2)
             } else {
                 makeUnique()
@@ -492,6 +526,7 @@ struct IntSet: Sequence {
         } else {
             makeUnique()
         }
+        single = -1  // moved into the storage by `copy`
         let s = storage.unsafelyUnwrapped
         if s.size <= IntSet.linearLimit {
             s.withUnsafeMutablePointerToElements { $0[n] = Int32(truncatingIfNeeded: key) }
@@ -502,6 +537,10 @@ struct IntSet: Sequence {
     }
 
     mutating func remove(_ key: Int) {
+        if storage == nil {
+            if single >= 0 && Int(single) == key { single = -1 }
+            return
+        }
         guard let index = slot(of: key) else { return }
         makeUnique()
         let s = storage.unsafelyUnwrapped
@@ -525,7 +564,10 @@ struct IntSet: Sequence {
         if s.count32 == 0 { storage = nil }
     }
 
-    mutating func removeAll() { storage = nil }
+    mutating func removeAll() {
+        storage = nil
+        single = -1
+    }
 
     struct Iterator: IteratorProtocol {
         let storage: IntSetStorage?
@@ -533,9 +575,12 @@ struct IntSet: Sequence {
         let end: Int
         let hashed: Bool
         var i = 0
+        /// The inline id still to return (-1: none).
+        var single: Int32
 
-        init(_ storage: IntSetStorage?) {
+        init(_ storage: IntSetStorage?, single: Int32) {
             self.storage = storage
+            self.single = single
             if let storage {
                 hashed = storage.size > IntSet.linearLimit
                 end = hashed ? storage.size : Int(storage.count32)
@@ -549,6 +594,10 @@ struct IntSet: Sequence {
         }
 
         @inline(__always) mutating func next() -> Int? {
+            if single >= 0 {
+                defer { single = -1 }
+                return Int(single)
+            }
             while i < end {
                 let k = elements.unsafelyUnwrapped[i]
                 i += 1
@@ -558,5 +607,5 @@ struct IntSet: Sequence {
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(storage) }
+    func makeIterator() -> Iterator { Iterator(storage, single: storage == nil ? single : -1) }
 }

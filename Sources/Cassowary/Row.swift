@@ -32,6 +32,12 @@ struct Row {
         self.constant = constant
     }
 
+    /// An empty row with room for `cells` cells (see ``IntMap/init(minimumCapacity:)``).
+    init(constant: Double, capacity cells: Int) {
+        self.cells = IntMap(minimumCapacity: cells)
+        self.constant = constant
+    }
+
     @inline(__always) func coefficient(for symbol: Int) -> Double { cells[symbol] ?? 0 }
 
     /// `constant += delta`, returning the new constant.

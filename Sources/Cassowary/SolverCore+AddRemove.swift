@@ -17,7 +17,10 @@ extension SolverCore {
 
         // Create the row (paper §3.1). Basic variables stay as references for now: if a fresh variable
         // can be the subject, the row is stored lazily (see ``SolverCore``); else it is expanded.
-        var row = Row(constant: constraint.expression.constant)
+        // Sized for its cells: the terms, the marker, and a non-required constraint's second error
+        // symbol (growing 4 → 8 cell by cell would copy the row once more).
+        var row = Row(constant: constraint.expression.constant,
+                      capacity: constraint.expression.terms.count + (required ? 1 : 2))
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             row.insert(symbol: externalSymbol(for: term.variable), coefficient: term.coefficient)
         }
@@ -69,10 +72,18 @@ extension SolverCore {
             substitute(subject, row)
             putRow(subject, row)
         } else {
-            row = expand(row)
+            expandInPlace(&row)
             if row.constant < 0 { row.reverseSign() }
 
-            var subject = chooseSubject(row, marker: marker, other: other) ?? unsharedRestrictedSubject(row)
+            var subject = chooseSubject(row, marker: marker, other: other)
+            if let s = subject, symbols.kinds[s] != .error || nearZero(row.constant) {
+                // The paper's subject: a variable, or a marker that satisfies the constraint.
+            } else {
+                // None, or an error of this constraint entering violated: a restricted symbol that can
+                // take the row's value keeps the tableau feasible and optimal with no pivot (see
+                // ``feasibleRestrictedSubject(_:newSymbols:)``).
+                subject = feasibleRestrictedSubject(row, newSymbols: mark.symbols) ?? subject
+            }
             if subject == nil && allDummies(row) {
                 if !nearZero(row.constant) {
                     let conflicting = explanation(row: row, basic: nil, failing: constraint)
@@ -177,7 +188,8 @@ extension SolverCore {
     mutating func chooseSubject(_ row: Row, marker: Int, other: Int?) -> Int? {
         var best = -1
         var bestCount = Int.max
-        for s in row.cells.keys where symbols.kinds[s] == .external {
+        // Cells in place: `cells.keys` would build an array per call.
+        for (s, _) in row.cells where symbols.kinds[s] == .external {
             let n = symbols.columns[s].count
             if n < bestCount || (n == bestCount && s < best) {
                 best = s
@@ -197,7 +209,9 @@ extension SolverCore {
     /// symbol that no restricted row mentions, and fit between the stamps of the basic external symbols the
     /// row refers to and of the external rows that refer to it (so no cycle can form, and the subject does
     /// not hide inside a reference). Fewest occurrences wins (a new variable), lowest id on ties.
-    func lazySubject(_ row: Row) -> (Int, Float)? {
+    /// (`mutating` only so that `self` is passed by reference: a non-mutating call from the mutating add
+    /// copies the whole solver state into a temporary first.)
+    mutating func lazySubject(_ row: Row) -> (Int, Float)? {
         if !lazyRowsEnabled { return nil }
         var high = -Float.infinity
         for (s, _) in row.cells where symbols.kinds[s] == .external {
@@ -237,30 +251,48 @@ extension SolverCore {
         return best >= 0 ? (best, bestStamp) : nil
     }
 
-    /// A slack or error symbol of `row` (in solved form, constant ≥ 0) with a negative coefficient that no
-    /// restricted row and no objective level mentions, lowest id first; else -1. Made basic, it takes
-    /// the value constant / |coefficient| ≥ 0 and no other restricted row or objective coefficient moves,
-    /// so the tableau stays feasible and optimal without phase one (rows of external variables that
-    /// mention it keep referring to it). This is the paper's choice of a new marker as subject (§3.2),
-    /// extended to any symbol the simplex does not see elsewhere, e.g. the slack of `w ≥ 10` when
-    /// `w = w(prev)` arrives with both widths basic.
-    func unsharedRestrictedSubject(_ row: Row) -> Int? {
+    /// A restricted symbol that can be the subject of `row` (a new constraint's row over non-basic
+    /// symbols, constant ≥ 0) with no pivot to follow, or nil: a slack or error `s` older than the call
+    /// (id below `newSymbols`), with a negative coefficient `c`, that no objective level mentions, and
+    /// whose value in the row, v = constant / |c| ≥ 0, passes the ratio test of every restricted row
+    /// mentioning it (`r = k + a·s + …` with a < 0 needs k + a·v ≥ 0). Made basic, it takes v, every
+    /// restricted row stays non-negative, and the objective, which does not mention `s`, keeps its
+    /// coefficients: the tableau stays feasible and optimal (Badros, Borning & Stuckey 2001, §2.2: the
+    /// simplex needs only solved form, feasibility of the restricted basic symbols, and an objective over
+    /// non-basic symbols). The new constraint's own error symbols stay non-basic at 0 with coefficient
+    /// +weight, so it holds exactly: the subject is the pivot the paper's error subject would have
+    /// needed right after (e.g. the slack of `w ≥ 0` when `w ≥ 120 @750` arrives with `w` basic).
+    /// Symbols no restricted row mentions come first (no substitution), then lowest id.
+    /// (`mutating` only to pass `self` by reference, as ``lazySubject(_:)``.)
+    mutating func feasibleRestrictedSubject(_ row: Row, newSymbols: Int) -> Int? {
         var best = -1
-        for (s, c) in row.cells where c < 0 && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
-            if best >= 0 && s > best { continue }
+        var bestShared = true
+        for (s, c) in row.cells where c < 0 && s < newSymbols && (symbols.kinds[s] == .slack || symbols.kinds[s] == .error) {
             if objective.mentions(s) { continue }
-            var restrictedMention = false
-            for id in symbols.columns[s] where symbols.kinds[basicOf(id)] != .external {
-                restrictedMention = true
-                break
+            let value = row.constant / -c
+            var shared = false
+            var feasible = true
+            for id in symbols.columns[s] {
+                let b = basicOf(id)
+                if symbols.kinds[b] == .external { continue }
+                shared = true
+                guard let a = symbols.rows.cell(b, s), let k = symbols.rows.constant(b) else { continue }
+                if a < 0 && !(k + a * value >= 0) {
+                    feasible = false
+                    break
+                }
             }
-            if !restrictedMention { best = s }
+            if !feasible { continue }
+            if best < 0 || (!shared && bestShared) || (shared == bestShared && s < best) {
+                best = s
+                bestShared = shared
+            }
         }
         return best >= 0 ? best : nil
     }
 
     mutating func allDummies(_ row: Row) -> Bool {
-        for s in row.cells.keys where symbols.kinds[s] != .dummy { return false }
+        for (s, _) in row.cells where symbols.kinds[s] != .dummy { return false }
         return true
     }
 

@@ -34,7 +34,8 @@ extension SolverCore {
             symbols.dirtyFlags[s] = false
             if symbols.kinds[s] != .dummy && objective.isLexNegative(s) { negatives.insert(s) } else { negatives.remove(s) }
         }
-        objectiveDirty.removeAll(keepingCapacity: true)
+        // (`removeAll` on an empty array still calls into the runtime: most calls find nothing dirty.)
+        if !objectiveDirty.isEmpty { objectiveDirty.removeAll(keepingCapacity: true) }
         return pickEntering(negatives)
     }
 

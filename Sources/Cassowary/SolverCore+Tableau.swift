@@ -57,12 +57,28 @@ extension SolverCore {
     /// referring to `symbol` (they become lazy); with `everywhere` they are substituted too (a symbol that
     /// is going away). A lazy `row` is expanded first where a restricted row or the objective needs it.
     mutating func substitute(_ symbol: Int, _ row: Row, everywhere: Bool = false) {
+        var expanded: Row? = row.lazy ? nil : row
+        // A new variable made basic is in no row yet (most subjects of an add): nothing to rewrite.
+        if !symbols.columns[symbol].isEmpty { substituteInRows(symbol, row, everywhere: everywhere, expanded: &expanded) }
+        if objective.mentions(symbol) {
+            let full = expanded ?? expand(row)
+            expanded = full
+            substituteObjective(symbol, full)
+        }
+        if artificial?.cells.index(forKey: symbol) != nil {
+            let full = expanded ?? expand(row)
+            artificial?.substitute(symbol, with: full)
+        }
+    }
+
+    /// The rows part of ``substitute(_:_:everywhere:)``: `expanded` is `row` over non-basic symbols once
+    /// known (expanded here if a restricted row needs it).
+    private mutating func substituteInRows(_ symbol: Int, _ row: Row, everywhere: Bool, expanded: inout Row?) {
         var targets = symbols.columns[symbol]
         symbols.columns[symbol] = IntSet()
-        var expanded: Row? = row.lazy ? nil : row
         var restricted = scratch
         scratch = []
-        restricted.removeAll(keepingCapacity: true)
+        if !restricted.isEmpty { restricted.removeAll(keepingCapacity: true) }
         for id in targets {
             let b = basicOf(id)
             if everywhere || symbols.kinds[b] != .external || !lazyRowsEnabled
@@ -84,24 +100,47 @@ extension SolverCore {
             }
         }
         symbols.columns[symbol] = targets
-        restricted.removeAll(keepingCapacity: true)
+        // (`removeAll` on an empty array still calls into the runtime.)
+        if !restricted.isEmpty { restricted.removeAll(keepingCapacity: true) }
         scratch = restricted
-        if objective.mentions(symbol) {
-            let full = expanded ?? expand(row)
-            expanded = full
-            substituteObjective(symbol, full)
+    }
+
+    /// ``expand(_:)`` done in `row` itself when every basic symbol it refers to has a row in solved form
+    /// (no lazy reference, so one level of substitution is the whole expansion): no new row is built.
+    mutating func expandInPlace(_ row: inout Row) {
+        var basics = scratch
+        scratch = []
+        var anyLazy = false
+        symbols.rows.withRows { rows in
+            for (s, _) in row.cells {
+                guard let lazy = rows[s]?.lazy else { continue }
+                if lazy { anyLazy = true }
+                basics.append(s)
+            }
         }
-        if artificial?.cells.index(forKey: symbol) != nil {
-            let full = expanded ?? expand(row)
-            artificial?.substitute(symbol, with: full)
+        if anyLazy {
+            row = expand(row)
+        } else {
+            for s in basics {
+                guard let r = symbols.rows[s] else { continue }
+                row.substitute(s, with: r)
+            }
         }
+        if !basics.isEmpty { basics.removeAll(keepingCapacity: true) }
+        scratch = basics
     }
 
     /// `row` with every reference to a basic symbol replaced by that symbol's row, recursively: the row
     /// over non-basic symbols only. References are resolved highest stamp first, so each basic symbol is
     /// expanded once however many paths lead to it.
-    func expand(_ row: Row) -> Row {
-        var out = Row(constant: row.constant)
+    /// (`mutating` only to pass `self` by reference, as ``lazySubject(_:)``.)
+    mutating func expand(_ row: Row) -> Row {
+        // Sized for the first level of substitution (cells may cancel, and lazy rows add more).
+        var bound = 0
+        symbols.rows.withRows { rows in
+            for (s, _) in row.cells { bound += rows[s]?.cells.count ?? 1 }
+        }
+        var out = Row(constant: row.constant, capacity: bound)
         var pending = IntMap()
         var heap = BinaryHeap<StampedSymbol>()
         func add(_ s: Int, _ c: Double) {
@@ -131,7 +170,8 @@ extension SolverCore {
     /// A stamp below every external row that refers to `symbol` (so those rows may keep referring to it
     /// once it is basic with a row that refers to no basic external symbol).
     /// Nil if there is no room below (the rows are then substituted instead).
-    func stampBelowReferences(_ symbol: Int) -> Float? {
+    /// (`mutating` only to pass `self` by reference, as ``lazySubject(_:)``.)
+    mutating func stampBelowReferences(_ symbol: Int) -> Float? {
         var low = Float.infinity
         for id in symbols.columns[symbol] {
             let b = basicOf(id)
