@@ -256,10 +256,28 @@ import Testing
         #expect(naming.unique(["Title 3"], fallback: "label") == "title3")
         #expect(naming.unique(["title"], fallback: "label") == "title4")
         #expect(naming.unique(["title"], fallback: "label") == "title5")
-        // Non-ASCII letters separate words; a run of capitals keeps the one that starts the next word.
-        #expect(IBNaming.identifier("Café au lait") == "cafAuLait")
+        // A run of capitals keeps the one that starts the next word.
         #expect(IBNaming.identifier("URLField") == "urlField")
         #expect(IBNaming.identifier("OK") == "ok")
+    }
+
+    /// Non-ASCII text is transliterated before the words are read. Expected by hand from the
+    /// transliteration conventions: German ü → u and ß → ss; Russian (scientific/ISO 9 style ICU
+    /// uses) П-р-и-в-е-т → P-r-i-v-e-t, м-и-р → m-i-r; Danish ø → o; é → e.
+    @Test func nonASCIIIdentifiers() {
+        #expect(IBNaming.identifier("Grüße") == "grusse")
+        #expect(IBNaming.identifier("Привет мир") == "privetMir")
+        #expect(IBNaming.identifier("Smørrebrød") == "smorrebrod")
+        #expect(IBNaming.identifier("Café au lait") == "cafeAuLait")
+        // Han characters become pinyin: whatever the reading, an ASCII identifier, not nil.
+        let tokyo = IBNaming.identifier("東京")
+        #expect(tokyo != nil && tokyo?.isEmpty == false)
+        #expect(tokyo?.utf8.allSatisfy { $0 < 0x80 } == true)
+        // An emoji has no Latin form: still nothing usable.
+        #expect(IBNaming.identifier("😬") == nil)
+        // At most 40 bytes, however long the text.
+        let long = IBNaming.identifier(String(repeating: "Ä", count: 500))
+        #expect(long?.utf8.count == 40)
     }
 
     @Test func sizeClassVariations() throws {

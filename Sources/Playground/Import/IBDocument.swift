@@ -48,6 +48,10 @@ struct IBDocument: Sendable {
     let tabbedControllers: Set<String>
     /// Controllers whose navigation bar is opaque (`translucent="NO"`): their views start below it.
     let opaqueBarControllers: Set<String>
+    /// IB ids of the controllers a `presentation` segue presents with a sheet style (`automatic`,
+    /// `pageSheet` or `formSheet`, or none given): gathered in the document's one walk, so placing a
+    /// root does not walk the whole document again.
+    let sheetPresentedControllers: Set<String>
     /// Xcode's `toolsVersion` (its major part), which decides the safe areas and bar heights it simulates.
     let toolsVersion: Double
 
@@ -88,10 +92,15 @@ struct IBDocument: Sendable {
         }
         imageSizes = images
         namedColors = colors
-        // One walk of the whole document for outlets and hidden bottom bars.
+        // One walk of the whole document for outlets, hidden bottom bars and sheet presentations.
         var outlets: [String: String] = [:]
         var hidesBottomBar: Set<String> = []
+        var sheetPresented: Set<String> = []
         element.forEach { node in
+            if node.name == "segue", node["kind"] == "presentation", let destination = node["destination"],
+               node["modalPresentationStyle"].map(Self.sheetStyles.contains) ?? true {
+                sheetPresented.insert(destination)
+            }
             if node.name == "outlet", let destination = node["destination"], let property = node["property"],
                outlets[destination] == nil {
                 outlets[destination] = property
@@ -99,6 +108,7 @@ struct IBDocument: Sendable {
             if node.flag("hidesBottomBarWhenPushed"), let id = node.id { hidesBottomBar.insert(id) }
         }
         outletNames = outlets
+        sheetPresentedControllers = sheetPresented
         toolsVersion = element["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
         (navigationStacks, tabbedControllers, opaqueBarControllers) = Self.containers(element, hidesBottomBar: hidesBottomBar)
         roots = kind == .storyboard ? Self.storyboardRoots(element) : Self.xibRoots(element)
@@ -123,6 +133,9 @@ struct IBDocument: Sendable {
         throw IBImportError("no-root", "the document holds no view controller view, top-level view or cell to lay out",
                             at: element)
     }
+
+    /// The modal presentation styles UIKit draws as a sheet on a phone (iOS 13 on).
+    static let sheetStyles: Set<String> = ["automatic", "pageSheet", "formSheet"]
 
     /// Which controllers sit in navigation and tab bar controllers, following segues.
     /// - Parameter hidden: controllers with `hidesBottomBarWhenPushed`.

@@ -1,7 +1,11 @@
 /// One element of an Interface Builder document: its name, attributes and children, with where it
 /// starts in the text (1-based line and column, as libxml2 reports them: just past the start tag's
-/// attributes) so errors and warnings can point at it. A value type: the importer only reads the tree.
-struct IBElement: Sendable {
+/// attributes) so errors and warnings can point at it.
+///
+/// An immutable class rather than a struct: the walks pass elements and their child lists around by
+/// the thousand, and a copy of a reference is one retain, where a copy of a struct of four
+/// reference-counted fields (name, attributes, children, text) was four retains and four releases.
+final class IBElement: Sendable {
     /// One attribute, as written (an ampersand reference decoded).
     struct Attribute: Sendable {
         let name: String
@@ -12,12 +16,21 @@ struct IBElement: Sendable {
     /// In document order. An element has a handful, so a search through them costs less than building
     /// a dictionary for each of the thousands of elements a document holds.
     let attributes: [Attribute]
-    var children: [IBElement]
+    let children: [IBElement]
     let line: Int
     let column: Int
     /// The character data of a `<string>` element (a label's multi-line `<string key="text">`); nil
     /// for every other element, whose text IB never uses.
-    var text: String? = nil
+    let text: String?
+
+    init(name: String, attributes: [Attribute], children: [IBElement], line: Int, column: Int, text: String? = nil) {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+        self.line = line
+        self.column = column
+        self.text = text
+    }
 
     /// The attribute `key`, or nil.
     subscript(_ key: String) -> String? {

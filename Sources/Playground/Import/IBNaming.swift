@@ -1,3 +1,5 @@
+import Foundation
+
 /// Scene ids for imported views and constraints: what a person recognises in Interface Builder
 /// (the `userLabel`, an outlet's name, a label's text or a button's title, else the class), as a
 /// camel-cased identifier of the scene's charset (`A–Z a–z 0–9 _ -`, at most 64 characters), made
@@ -38,11 +40,20 @@ struct IBNaming {
         return id
     }
 
-    /// `"Sign in!"` → `signIn`, `"UILabel"` → `label`, `"2 columns"` → `v2Columns`; nil when nothing usable remains.
-    /// Words are runs of ASCII letters and digits (every byte of a non-ASCII character separates them),
-    /// read as UTF-8 bytes into a buffer on the stack: every view and constraint of a document is named here.
+    /// `"Sign in!"` → `signIn`, `"UILabel"` → `uiLabel`, `"2 columns"` → `v2Columns`, `"Grüße"` →
+    /// `grusse`, `"Привет мир"` → `privetMir`; nil when nothing usable remains.
+    /// Text with a non-ASCII byte is first written in ASCII letters by ICU's transliterators
+    /// (`Any-Latin; Latin-ASCII`: any script to Latin, then accents and ligatures to plain letters);
+    /// ASCII text, nearly every name a document holds, is read as it is. Words are then runs of ASCII
+    /// letters and digits (what is still not ASCII, an emoji say, separates them), read as UTF-8
+    /// bytes into a buffer on the stack: every view and constraint of a document is named here.
     static func identifier(_ text: String) -> String? {
         var text = text
+        if text.withUTF8({ $0.contains { $0 >= 0x80 } }) {
+            // Only the first characters can reach the 40 kept, so a long text is not transliterated whole.
+            text = String(text.prefix(transliteratedLength))
+            if let latin = text.applyingTransform(toASCII, reverse: false) { text = latin }
+        }
         return text.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength) { output in
                 identifier(bytes, into: output)
@@ -52,6 +63,13 @@ struct IBNaming {
 
     /// Identifiers keep their first 40 bytes.
     private static let maxLength = 40
+
+    /// ICU's transform from any script to plain ASCII letters (Unicode CLDR transliteration rules).
+    private static let toASCII = StringTransform("Any-Latin; Latin-ASCII")
+
+    /// Characters of a non-ASCII text transliterated: a character gives at least one letter or a
+    /// separator, and 40 letters with their separators fit in 80.
+    private static let transliteratedLength = 80
 
     private static func identifier(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> String? {
         // A leading digit gets a `v` in front, which counts towards the 40.

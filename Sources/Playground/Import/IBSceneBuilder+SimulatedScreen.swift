@@ -41,13 +41,7 @@ extension IBSceneBuilder {
     /// bottom edge).
     static func isDrawnAsSheet(document: IBDocument, controller: IBElement?) -> Bool {
         guard document.toolsVersion >= 15000, let controller, let id = controller.id else { return false }
-        let sheetStyles: Set<String> = ["automatic", "pageSheet", "formSheet"]
-        if let style = controller["modalPresentationStyle"], !sheetStyles.contains(style) { return false }
-        var presented = false
-        document.element.forEach { node in
-            guard !presented, node.name == "segue", node["kind"] == "presentation", node["destination"] == id else { return }
-            presented = node["modalPresentationStyle"].map { sheetStyles.contains($0) } ?? true
-        }
-        return presented
+        if let style = controller["modalPresentationStyle"], !IBDocument.sheetStyles.contains(style) { return false }
+        return document.sheetPresentedControllers.contains(id)
     }
 }

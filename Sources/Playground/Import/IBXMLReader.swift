@@ -81,12 +81,27 @@ enum IBXMLReader {
         return handler
     }
 
+    /// An element whose end tag has not been read yet: its children still grow.
+    private struct OpenElement {
+        let name: String
+        let attributes: [IBElement.Attribute]
+        var children: [IBElement] = []
+        let line: Int
+        let column: Int
+        var text: String? = nil
+
+        /// The finished element.
+        func closed() -> IBElement {
+            IBElement(name: name, attributes: attributes, children: children, line: line, column: column, text: text)
+        }
+    }
+
     /// Builds the tree from parser events: a stack of open elements, each appended to its parent
     /// when it closes.
     private final class TreeBuilder {
         let maxElements: Int
         var context: xmlParserCtxtPtr?
-        var stack: [IBElement] = []
+        var stack: [OpenElement] = []
         var root: IBElement?
         var count = 0
         /// Set when this reader stops the parse (element or depth limit).
@@ -197,8 +212,7 @@ enum IBXMLReader {
                                                       value: string(namespaces[index * 2 + 1])))
                 }
             }
-            stack.append(IBElement(name: name(local, prefix: prefix), attributes: values, children: [],
-                                   line: line, column: column))
+            stack.append(OpenElement(name: name(local, prefix: prefix), attributes: values, line: line, column: column))
         }
 
         /// Without entity substitution libxml2 hands an ampersand in an attribute value on as the
@@ -206,7 +220,8 @@ enum IBXMLReader {
         static func ampersands(_ value: String) -> String { value.replacing("&#38;", with: "&") }
 
         func end() {
-            guard stopError == nil, let element = stack.popLast() else { return }
+            guard stopError == nil, let open = stack.popLast() else { return }
+            let element = open.closed()
             if stack.isEmpty {
                 root = element
             } else {
