@@ -183,32 +183,34 @@ struct IBSceneBuilder {
                               savedFrames: savedFrames, staleViews: staleViews, viewIDs: viewIDs)
     }
 
-    /// Subviews in document order, then the content view a cell or effect view keeps outside `<subviews>`.
-    private func children(of element: IBElement) -> [IBElement] {
-        var result = element.list("subviews")
-        for child in element.children where child["key"] == "contentView" { result.append(child) }
-        return result
-    }
-
     private mutating func addChildren(of element: IBElement, parent: String) {
         if ["tableView", "collectionView"].contains(element.name) {
-            for cell in element.list("prototypes") + element.list("cells") {
+            for cell in Array(element.list("prototypes")) + element.list("cells") {
                 warn(cell, "a cell inside a table or collection view is laid out as its own root (pick it with 'root')")
             }
         }
         var arranged: [String] = []
-        for child in children(of: element) {
-            guard traits.isInstalled(child.id) else {
-                warn(child, "not installed for this device's size classes (\(traits.widthClass) width, \(traits.heightClass) height)")
-                continue
-            }
-            let id = addView(child, parent: parent, arranged: element.name == "stackView")
-            if child["key"] != "contentView" { arranged.append(id) }
+        // Subviews in document order, then the content view a cell or effect view keeps outside
+        // `<subviews>`: read in place from the element store, no list of them is built.
+        for child in element.list("subviews") { addChild(child, of: element, parent: parent, arranged: &arranged) }
+        for child in element.children where child["key"] == "contentView" {
+            addChild(child, of: element, parent: parent, arranged: &arranged)
         }
         if element.name == "stackView", let stackID = viewIDs[element.id ?? ""],
            let index = views.firstIndex(where: { $0.id == stackID }) {
             views[index].stack = stackConfiguration(traits.effective(element), arranged: arranged)
         }
+    }
+
+    /// Adds `child` of `element` (and its subtree) unless the size classes exclude it; a stack view's
+    /// arranged subviews are collected in `arranged`.
+    private mutating func addChild(_ child: IBElement, of element: IBElement, parent: String, arranged: inout [String]) {
+        guard traits.isInstalled(child.id) else {
+            warn(child, "not installed for this device's size classes (\(traits.widthClass) width, \(traits.heightClass) height)")
+            return
+        }
+        let id = addView(child, parent: parent, arranged: element.name == "stackView")
+        if child["key"] != "contentView" { arranged.append(id) }
     }
 
     @discardableResult

@@ -71,7 +71,6 @@ struct IBTraits: Sendable {
                 }
             }
         }
-        return IBElement(name: element.name, attributes: attributes, children: element.children,
-                         line: element.line, column: element.column)
+        return IBElement(store: element.store, index: element.index, overrides: attributes)
     }
 }

@@ -1,9 +1,10 @@
 import CLibXML2
 import Foundation
 
-/// Reads XML text into an `IBElement` tree with libxml2's SAX2 push parser, called directly: element
-/// and attribute names arrive interned by the parser (one Swift string per distinct name, not one per
-/// use) and values as byte ranges, so no dictionary or bridged object is built per element.
+/// Reads XML text into an `IBElementStore` (every element in one array, in document order) with
+/// libxml2's SAX2 push parser, called directly: element and attribute names arrive interned by the
+/// parser (one Swift string per distinct name, not one per use) and values as byte ranges, so no
+/// dictionary, bridged object or per-element object is built.
 ///
 /// Safety: external entities and DTDs are never loaded (`XML_PARSE_NONET`, no `XML_PARSE_DTDLOAD`),
 /// entities are never substituted (no `XML_PARSE_NOENT`: a reference to an entity the document
@@ -20,12 +21,21 @@ enum IBXMLReader {
     ///   (and for elements nested deeper than `maxDepth`), `too-many-elements` past `maxElements`.
     static func read(_ text: String, maxElements: Int) throws -> IBElement {
         _ = initialized
-        let builder = TreeBuilder(maxElements: maxElements)
+        // The builder lives in memory of its own, reached through a pointer: the parser's callbacks
+        // change it thousands of times, and fields of a class would be checked for exclusive access
+        // on every change (that check cost more than the changes).
+        let builder = UnsafeMutablePointer<TreeBuilder>.allocate(capacity: 1)
+        builder.initialize(to: TreeBuilder(maxElements: maxElements))
+        defer {
+            builder.pointee.freeNameTable()
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
         var handler = saxHandler()
         // The parser reads the string's own UTF-8 storage: no copy of the document is made.
         var text = text
         let context = withUnsafeMutablePointer(to: &handler) { handlerPointer in
-            xmlCreatePushParserCtxt(handlerPointer, Unmanaged.passUnretained(builder).toOpaque(), nil, 0, nil)
+            xmlCreatePushParserCtxt(handlerPointer, UnsafeMutableRawPointer(builder), nil, 0, nil)
         }
         guard let context else {
             throw IBImportError("bad-xml", "malformed XML: the parser could not be created")
@@ -33,22 +43,23 @@ enum IBXMLReader {
         defer { xmlFreeParserCtxt(context) }
         // NONET: nothing is fetched; no NOENT, DTDLOAD or DTDATTR: no entity is substituted, no DTD read.
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        builder.context = context
-        let status = withExtendedLifetime(builder) {
-            text.withUTF8 { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    xmlParseChunk(context, chars.baseAddress, Int32(clamping: chars.count), 1)
-                }
+        builder.pointee.context = context
+        let status = text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                xmlParseChunk(context, chars.baseAddress, Int32(clamping: chars.count), 1)
             }
         }
-        if let stopError = builder.stopError { throw stopError }
-        guard status == 0, context.pointee.wellFormed != 0, let root = builder.root else {
-            let reason = builder.describeError()
+        if let stopError = builder.pointee.stopError { throw stopError }
+        guard status == 0, context.pointee.wellFormed != 0, let root = builder.pointee.root else {
+            let reason = builder.pointee.describeError()
             // The place the parser reported with the error, else where it stopped.
-            let place = builder.errorPlace ?? builder.place()
+            let place = builder.pointee.errorPlace ?? builder.pointee.place()
             throw IBImportError("bad-xml", "malformed XML: \(reason)", line: place.line, column: place.column)
         }
-        return root
+        let tree = builder.pointee
+        let store = IBElementStore(nodes: tree.nodes, attributes: tree.attributes, childIndices: tree.childIndices,
+                                   names: tree.names, texts: tree.texts)
+        return IBElement(store: store, index: root)
     }
 
     /// libxml2's global state, set up once before any parse (its documented requirement for use from
@@ -62,48 +73,45 @@ enum IBXMLReader {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { user, localName, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let user, let localName else { return }
-            TreeBuilder.from(user).start(localName, prefix: prefix, namespaceCount: Int(namespaceCount),
+            TreeBuilder.from(user).pointee.start(localName, prefix: prefix, namespaceCount: Int(namespaceCount),
                                          namespaces: namespaces, attributeCount: Int(attributeCount),
                                          attributes: attributes)
         }
         handler.endElementNs = { user, _, _, _ in
             guard let user else { return }
-            TreeBuilder.from(user).end()
+            TreeBuilder.from(user).pointee.end()
         }
         handler.characters = { user, bytes, length in
             guard let user, let bytes else { return }
-            TreeBuilder.from(user).characters(bytes, count: Int(length))
+            TreeBuilder.from(user).pointee.characters(bytes, count: Int(length))
         }
         handler.serror = { user, error in
             guard let user, let error else { return }
-            TreeBuilder.from(user).error(error.pointee)
+            TreeBuilder.from(user).pointee.error(error.pointee)
         }
         return handler
     }
 
-    /// An element whose end tag has not been read yet: its children still grow.
-    private struct OpenElement {
-        let name: String
-        let attributes: [IBElement.Attribute]
-        var children: [IBElement] = []
-        let line: Int
-        let column: Int
-        var text: String? = nil
-
-        /// The finished element.
-        func closed() -> IBElement {
-            IBElement(name: name, attributes: attributes, children: children, line: line, column: column, text: text)
-        }
-    }
-
-    /// Builds the tree from parser events: a stack of open elements, each appended to its parent
-    /// when it closes.
-    private final class TreeBuilder {
+    /// Builds the store from parser events. An element's record is appended when it starts (so the
+    /// records are in document order); its children's indices wait in `pending` while it is open and
+    /// move to `childIndices` in one run when it closes, so each child list is contiguous.
+    private struct TreeBuilder {
         let maxElements: Int
         var context: xmlParserCtxtPtr?
-        var stack: [OpenElement] = []
-        var root: IBElement?
+        var nodes: [IBElementStore.Node] = []
+        var attributes: [IBElement.Attribute] = []
+        var childIndices: [Int32] = []
+        var names: [String] = []
+        var texts: [String] = []
+        /// Open elements: each one's index in `nodes` and where its children start in `pending`.
+        var stack: [(node: Int32, pendingStart: Int)] = []
+        /// Indices of the children of the open elements, the innermost last.
+        var pending: [Int32] = []
+        /// The index of the root element, once it has closed.
+        var root: Int?
         var count = 0
+        /// The index in `names` of `string`, the one element whose character data is kept.
+        var stringName: Int32 = -1
         /// Set when this reader stops the parse (element or depth limit).
         var stopError: IBImportError?
         /// The first error the parser reported: its code, and the line and column it was at then.
@@ -111,29 +119,27 @@ enum IBXMLReader {
         /// libxml2's message for `errorCode`, for the codes `describeError` has no words of its own for.
         var errorMessage: String?
         var errorPlace: (line: Int, column: Int)?
-        /// Strings for the names the parser interned, by the address it interned them at: a table of
-        /// 256 slots by address, open addressing (a document uses a hundred-odd distinct names; a
-        /// name met again costs a comparison of addresses, not a hash).
-        /// The slots are raw memory owned by this builder: an array stored in a class would be checked
-        /// for exclusive access on every read, which cost more than the lookup itself.
+        /// Indices into `names` for the names the parser interned, by the address it interned them
+        /// at: a table of 256 slots by address, open addressing (a document uses a hundred-odd
+        /// distinct names; a name met again costs a comparison of addresses, not a hash).
+        /// The slots are raw memory owned by this builder (freed by `freeNameTable`).
         let nameAddresses = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 256)
-        let nameStrings = UnsafeMutablePointer<String>.allocate(capacity: 256)
+        let nameIDs = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
         var nameCount = 0
 
         init(maxElements: Int) {
             self.maxElements = maxElements
             nameAddresses.initialize(repeating: nil, count: 256)
-            nameStrings.initialize(repeating: "", count: 256)
+            nameIDs.initialize(repeating: 0, count: 256)
         }
 
-        deinit {
+        func freeNameTable() {
             nameAddresses.deallocate()
-            nameStrings.deinitialize(count: 256)
-            nameStrings.deallocate()
+            nameIDs.deallocate()
         }
 
-        static func from(_ pointer: UnsafeMutableRawPointer) -> TreeBuilder {
-            Unmanaged<TreeBuilder>.fromOpaque(pointer).takeUnretainedValue()
+        static func from(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<TreeBuilder> {
+            pointer.assumingMemoryBound(to: TreeBuilder.self)
         }
 
         /// Where the parser is in the text (1-based line and column): after a start tag's attributes
@@ -143,30 +149,38 @@ enum IBXMLReader {
             return (Int(input.pointee.line), Int(input.pointee.col))
         }
 
-        func stop(_ error: IBImportError) {
+        mutating func stop(_ error: IBImportError) {
             stopError = error
             if let context { xmlStopParser(context) }
         }
 
-        /// The string for an interned name (and its prefix, for a qualified name `prefix:name`).
-        func name(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
-            guard prefix == nil else { return string(prefix) + ":" + string(local) }
+        /// The index in `names` of an interned name (and its prefix, for a qualified name
+        /// `prefix:name`).
+        mutating func name(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> Int32 {
+            guard prefix == nil else { return added(string(prefix) + ":" + string(local)) }
             let address = UnsafeRawPointer(local)
             // The parser packs interned names end to end, so every bit of the address varies.
             let bits = UInt(bitPattern: address)
             var slot = Int(truncatingIfNeeded: bits ^ (bits >> 8) ^ (bits >> 16)) & 255
             while let known = nameAddresses[slot] {
-                if known == address { return nameStrings[slot] }
+                if known == address { return nameIDs[slot] }
                 slot = (slot + 1) & 255
             }
-            let made = string(local)
-            // Past three quarters full the table stops remembering: later names are made each time.
+            let made = added(string(local))
+            // Past three quarters full the table stops remembering: later names are added each time.
             if nameCount < 192 {
                 nameAddresses[slot] = address
-                nameStrings[slot] = made
+                nameIDs[slot] = made
                 nameCount += 1
             }
             return made
+        }
+
+        /// Appends `name` to `names`, giving its index.
+        mutating func added(_ name: String) -> Int32 {
+            names.append(name)
+            if name == "string" { stringName = Int32(names.count - 1) }
+            return Int32(names.count - 1)
         }
 
         func string(_ bytes: UnsafePointer<xmlChar>?) -> String {
@@ -174,7 +188,7 @@ enum IBXMLReader {
             return String(cString: bytes)
         }
 
-        func start(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespaceCount: Int,
+        mutating func start(_ local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namespaceCount: Int,
                    namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
                    attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
             guard stopError == nil else { return }
@@ -190,8 +204,7 @@ enum IBXMLReader {
                                    line: line, column: column))
                 return
             }
-            var values: [IBElement.Attribute] = []
-            values.reserveCapacity(attributeCount + namespaceCount)
+            let attributeStart = self.attributes.count
             if let attributes {
                 // Five pointers per attribute: local name, prefix, namespace URI, value start, value end.
                 for index in 0..<attributeCount {
@@ -200,39 +213,55 @@ enum IBXMLReader {
                     let bytes = UnsafeBufferPointer(start: start, count: end - start)
                     var value = String(decoding: bytes, as: UTF8.self)
                     if memchr(start, 0x26, bytes.count) != nil { value = Self.ampersands(value) }
-                    values.append(IBElement.Attribute(name: name(attributeName, prefix: attributes[index * 5 + 1]),
-                                                      value: value))
+                    let id = name(attributeName, prefix: attributes[index * 5 + 1])
+                    self.attributes.append(IBElement.Attribute(name: names[Int(id)], value: value))
                 }
             }
             if let namespaces {
                 // Without namespace processing a declaration is an attribute like any other.
                 for index in 0..<namespaceCount {
                     let prefix = namespaces[index * 2]
-                    values.append(IBElement.Attribute(name: prefix.map { "xmlns:" + string($0) } ?? "xmlns",
-                                                      value: string(namespaces[index * 2 + 1])))
+                    self.attributes.append(IBElement.Attribute(name: prefix.map { "xmlns:" + string($0) } ?? "xmlns",
+                                                               value: string(namespaces[index * 2 + 1])))
                 }
             }
-            stack.append(OpenElement(name: name(local, prefix: prefix), attributes: values, line: line, column: column))
+            let index = Int32(nodes.count)
+            nodes.append(IBElementStore.Node(name: name(local, prefix: prefix), line: Int32(clamping: line),
+                                             column: Int32(clamping: column), attributeStart: Int32(attributeStart),
+                                             attributeCount: Int32(self.attributes.count - attributeStart),
+                                             childStart: 0, childCount: 0, end: index + 1, text: -1))
+            if !stack.isEmpty { pending.append(index) }
+            stack.append((index, pending.count))
         }
 
         /// Without entity substitution libxml2 hands an ampersand in an attribute value on as the
         /// character reference `&#38;` (for a tree builder to decode later): decoded here, left to right.
         static func ampersands(_ value: String) -> String { value.replacing("&#38;", with: "&") }
 
-        func end() {
+        mutating func end() {
             guard stopError == nil, let open = stack.popLast() else { return }
-            let element = open.closed()
-            if stack.isEmpty {
-                root = element
-            } else {
-                stack[stack.count - 1].children.append(element)
-            }
+            let index = Int(open.node)
+            nodes[index].childStart = Int32(childIndices.count)
+            nodes[index].childCount = Int32(pending.count - open.pendingStart)
+            nodes[index].end = Int32(nodes.count)
+            childIndices.append(contentsOf: pending[open.pendingStart...])
+            pending.removeSubrange(open.pendingStart...)
+            if stack.isEmpty { root = index }
         }
 
-        func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
-            guard let last = stack.indices.last, stack[last].name == "string" else { return }
+        mutating func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
+            // While the name table has room every name has one index, so the index alone tells.
+            guard let last = stack.last else { return }
+            let name = nodes[Int(last.node)].name
+            guard name == stringName || (nameCount >= 192 && names[Int(name)] == "string") else { return }
             let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-            stack[last].text = (stack[last].text ?? "") + text
+            let index = Int(last.node)
+            if nodes[index].text < 0 {
+                nodes[index].text = Int32(texts.count)
+                texts.append(text)
+            } else {
+                texts[Int(nodes[index].text)] += text
+            }
         }
 
         /// The first error in words: what the reader saw tells apart what libxml2 gives one code
@@ -265,7 +294,7 @@ enum IBXMLReader {
             }
         }
 
-        func error(_ error: xmlError) {
+        mutating func error(_ error: xmlError) {
             guard error.level.rawValue >= XML_ERR_ERROR.rawValue, errorCode == nil else { return }
             errorCode = Int32(error.code)
             errorMessage = error.message.map { String(cString: $0) }
