@@ -78,6 +78,61 @@ import Testing
         }
     }
 
+    /// UIKit's animated edit (a constant set inside the block, then `layoutIfNeeded`), 30 times in one
+    /// second on a 750-item scene under the server's limits: all applied, none rehearsed.
+    ///
+    /// Work, by hand (`SessionLimits.server`: 4,000,000 units, refilled 2,000,000 a second): the load
+    /// costs 2 × 750² + 1 = 1,125,001; an animate costs 1 × (1 + 750) = 751 for itself and 751 for each
+    /// of its two ops, 2,253 in all, so the 30 cost 67,590. Rehearsed, each cost 610,000 more
+    /// (800 × 750 + 10,000): the bucket ran dry after five.
+    @Test func thirtyAnimatedConstantEditsInASecondOnA750ItemSceneAreAllApplied() throws {
+        let session = Session(id: "animate", now: 0, limits: .server)
+        let client = SessionClient(wrapping: session, now: 0)
+        client.drain()
+        client.send(["type": "clock", "mode": "manual", "id": 1])
+        #expect(client.send(["type": "load", "scene": column(150), "id": 2]).last?["type"] as? String == "scene")
+        for index in 0..<30 {
+            client.now = 1 + Double(index) / 30
+            let constant = Double(40 + index)
+            let answer = client.send(["type": "animate", "duration": 0.2, "id": 10 + index, "ops": [
+                ["type": "set", "constraint": "top0", "constant": constant], ["type": "layoutIfNeeded", "view": "root"],
+            ]]).last ?? [:]
+            #expect(answer["type"] as? String == "ok", "animate \(index): \(answer)")
+            #expect(session.scene.engine.constraint("top0")?.constant == constant)
+        }
+    }
+
+    /// An unrehearsed animate of one change is refused whole: a misspelt field of the block, a
+    /// `layoutIfNeeded` of an unknown view, a bad constant and ops past the message's op limit all
+    /// leave the scene as it was.
+    @Test func aRefusedAnimateOfOneChangeChangesNothing() {
+        var limits = SessionLimits()
+        // One op a message: the set fits, the layoutIfNeeded after it does not.
+        limits.maxOpsPerMessage = 1
+        let tight = SessionClient(wrapping: Session(id: "tight", now: 0, limits: limits), now: 0)
+        tight.drain()
+        let client = SessionClient()
+        for target in [client, tight] {
+            target.send(["type": "load", "scene": column(2), "id": 1])
+        }
+        let set: [String: Any] = ["type": "set", "constraint": "top0", "constant": 99]
+        let layout: [String: Any] = ["type": "layoutIfNeeded", "view": "root"]
+        let cases: [(SessionClient, [String: Any], String)] = [
+            (client, ["type": "animate", "duraton": 1, "ops": [set, layout]], "unknown-field"),
+            (client, ["type": "animate", "ops": [set, ["type": "layoutIfNeeded", "view": "nope"]]], "unknown-view"),
+            (client, ["type": "animate", "ops": [["type": "set", "constraint": "top0", "constant": "high"], layout]],
+             "invalid-field"),
+            (tight, ["type": "animate", "ops": [set, layout]], "too-many-ops"),
+        ]
+        for (index, (target, message, code)) in cases.enumerated() {
+            let before = documentText(target)
+            let answer = target.send(message.merging(["id": 10 + index]) { $1 }).last ?? [:]
+            #expect(answer["code"] as? String == code, "case \(index): \(answer)")
+            #expect(target.session.scene.engine.constraint("top0")?.constant == 40)
+            #expect(documentText(target) == before, "case \(index) changed the scene")
+        }
+    }
+
     @Test func aRehearsalIsChargedItsSizeAndItsOpsOnce() {
         var limits = SessionLimits()
         limits.maxWorkPerMessage = 40_000

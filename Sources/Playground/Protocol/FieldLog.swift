@@ -37,9 +37,12 @@ final class FieldLog {
     /// error naming where it is and the nearest key that was read there; nil when every key was read.
     /// - Parameter root: only the object at this path and the objects inside it are checked (nil: all),
     ///   so one op of a list can be checked before the ops after it were read.
-    func unknownField(within root: String? = nil) -> ProtocolError? {
+    /// - Parameter skipped: a path whose objects are not checked (`ops[`: an `animate`'s ops, checked
+    ///   by their own handlers as they run).
+    func unknownField(within root: String? = nil, skipping skipped: String? = nil) -> ProtocolError? {
         for path in order {
             if let root, !root.isEmpty, path != root, !path.hasPrefix(root + ".") { continue }
+            if let skipped, path.hasPrefix(skipped) { continue }
             guard let node = nodes[path], !node.freeForm else { continue }
             for key in node.raw.keys.sorted() where !node.read.contains(key) {
                 let location = path.isEmpty ? key : "\(path).\(key)"

@@ -18,6 +18,7 @@ extension Session {
         if let repeatCount, !(repeatCount > 0 && repeatCount <= 1e6) {
             throw ProtocolError.invalid("repeatCount", "a number of cycles in (0, 1e6]")
         }
+        if try Self.isSingleChangeAnimate(message) { try checkBeforeChanging(message, ops: ops, turn: turn) }
         // A step rebuilt for the presenter (`Session+Steps.swift`) lands at once: no block animates.
         let group = try scene.engine.animate(duration: animatesInstantly ? 0 : duration,
                                              delay: animatesInstantly ? 0 : delay, curve: curve, options: options,
@@ -25,6 +26,23 @@ extension Session {
             try run(ops, turn: turn, depth: depth)
         }
         track(group, for: turn)
+    }
+
+    /// What could refuse an unrehearsed `animate` of one change (`isSingleChangeAnimate`) after its set
+    /// changed the model, checked before the block opens: a field of the block no one read (its own
+    /// fields are all read by now), the ops' count and work against the message's limits (what
+    /// `Turn.count(work:op:)` would refuse between them), and the view each `layoutIfNeeded` names.
+    /// - Throws: `unknown-field`, `too-many-ops`, `too-complex`, `unknown-view`; nothing has changed then.
+    func checkBeforeChanging(_ message: Fields, ops: [Fields], turn: Turn) throws {
+        try checkFieldsRead(ofAllBut: "ops", in: message)
+        var work = 0
+        for op in ops { work += workCost(of: try op.string("type") ?? "", op) }
+        try turn.checkRoom(ops: ops.count, work: work)
+        for op in ops.dropFirst() {
+            let id = try op.string("view") ?? "root"
+            guard scene.engine.view(id) != nil else { throw ProtocolError(.unknownView(id)) }
+            try checkFieldsRead(of: op)
+        }
     }
 
     /// `{"type":"keyboard","show":true,"height":216,"duration":0.25,"curve":"keyboard"}`: moves the

@@ -14,6 +14,13 @@ extension Session {
         if let unknown = object.log?.unknownField(within: object.path) { throw unknown }
     }
 
+    /// Throws `unknown-field` for a field of `object` (an `animate`, say) or of the objects inside it
+    /// that its handler has not read, leaving its `ops` to their own handlers, which read them as they run.
+    func checkFieldsRead(ofAllBut ops: String, in object: Fields) throws {
+        let skipped = object.path.isEmpty ? "\(ops)[" : "\(object.path).\(ops)["
+        if let unknown = object.log?.unknownField(within: object.path, skipping: skipped) { throw unknown }
+    }
+
     /// `error` with the nearest existing view, layout guide or constraint id suggested, when it names
     /// an unknown one (`unknown-view`, `unknown-item`, `unknown-constraint`) and one is near.
     func withSuggestedID(_ error: ProtocolError) -> ProtocolError {

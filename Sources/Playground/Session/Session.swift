@@ -426,22 +426,31 @@ final class Turn {
 
     /// Throws `too-many-ops` unless `count` more ops fit in this message.
     func reserve(_ count: Int) throws {
-        guard opsRun + count <= limits.maxOpsPerMessage else {
-            throw ProtocolError("too-many-ops", "a message may run at most \(limits.maxOpsPerMessage) ops")
-        }
+        guard opsRun + count <= limits.maxOpsPerMessage else { throw tooManyOps }
     }
 
     /// Counts one more op (unless `op` is false) costing `work` units. Throws `too-many-ops` or
     /// `too-complex` past the limits.
     func count(work cost: Int = 0, op: Bool = true) throws {
         if op { opsRun += 1 }
-        guard opsRun <= limits.maxOpsPerMessage else {
-            throw ProtocolError("too-many-ops", "a message may run at most \(limits.maxOpsPerMessage) ops")
-        }
+        guard opsRun <= limits.maxOpsPerMessage else { throw tooManyOps }
         work += cost
-        guard work <= limits.maxWorkPerMessage else {
-            throw ProtocolError("too-complex", "the message needs more solver work than one message may do "
-                                + "(\(limits.maxWorkPerMessage) units): split it or shrink the scene")
-        }
+        guard work <= limits.maxWorkPerMessage else { throw tooComplex }
+    }
+
+    /// Throws what `count(work:op:)` would throw after `ops` more ops costing `work` units in all,
+    /// counting nothing: `too-many-ops`, `too-complex`.
+    func checkRoom(ops: Int, work extra: Int) throws {
+        try reserve(ops)
+        guard work + extra <= limits.maxWorkPerMessage else { throw tooComplex }
+    }
+
+    private var tooManyOps: ProtocolError {
+        ProtocolError("too-many-ops", "a message may run at most \(limits.maxOpsPerMessage) ops")
+    }
+
+    private var tooComplex: ProtocolError {
+        ProtocolError("too-complex", "the message needs more solver work than one message may do "
+                      + "(\(limits.maxWorkPerMessage) units): split it or shrink the scene")
     }
 }
