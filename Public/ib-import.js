@@ -15,6 +15,29 @@ export function formatOf(name) {
   return FORMATS[extension] || null;
 }
 
+/**
+ * A `too-large` answer, made here, for an import the server would refuse by its size: a document over
+ * `limits.maxImportBytes`, or a message over `limits.maxMessageBytes`, which the server answers by
+ * closing the connection (1009) rather than by an error. Null when it fits, or before `hello`.
+ */
+export function tooLarge(message, limits) {
+  if (!limits) return null;
+  const bytes = (text) => new TextEncoder().encode(text).length;
+  const megabytes = (count) => (count >= 1 << 20 ? `${(count / (1 << 20)).toFixed(2)} MB`
+    : count >= 1024 ? `${Math.round(count / 1024)} KB` : `${count} bytes`);
+  const documentBytes = bytes(message.document);
+  if (limits.maxImportBytes && documentBytes > limits.maxImportBytes) {
+    return { type: 'error', code: 'too-large', message: `the document is ${megabytes(documentBytes)}; `
+      + `the server imports documents of at most ${megabytes(limits.maxImportBytes)}` };
+  }
+  const messageBytes = bytes(JSON.stringify(message));
+  if (limits.maxMessageBytes && messageBytes > limits.maxMessageBytes) {
+    return { type: 'error', code: 'too-large', message: `the import message is ${megabytes(messageBytes)}; `
+      + `the server takes messages of at most ${megabytes(limits.maxMessageBytes)}` };
+  }
+  return null;
+}
+
 /** The button, the canvas drop target and the #ib-dialog. */
 export class IBImport {
   /** @param {{ scenes, stage }} parts  the scene store (sends and shows imports), the drop target */
@@ -69,7 +92,8 @@ export class IBImport {
   async send(doc) {
     const message = { type: 'import', format: doc.format, document: doc.document };
     if (doc.root) message.root = doc.root;
-    const answer = await this.scenes.importDocument(message);
+    const answer = tooLarge(message, this.scenes.connection.hello?.limits)
+      || await this.scenes.importDocument(message);
     this.show(doc, answer);
     return answer;
   }

@@ -219,7 +219,7 @@ import Testing
         let client = SessionClient()
         let hello = client.received.first { $0["type"] as? String == "hello" }
         let limits = hello?["limits"] as? [String: Any]
-        #expect(limits?["maxImportBytes"] as? Int == 1 << 20)
+        #expect(limits?["maxImportBytes"] as? Int == 786_432)   // 3/4 of the 1 MiB message limit
         #expect(limits?["maxImportElements"] as? Int == 50_000)
     }
 
