@@ -118,6 +118,11 @@ export class Presenting {
    * the user's choice (nothing is opened). The old session's share went with it.
    */
   onHello() {
+    // A `hello` with no `rejoined` before it is a new session: a share this page held did not survive
+    // (the server restarted without it, or the grace period passed) and its followers were let go.
+    if (this.code) {
+      toast(`The live demo ${this.code} has ended: the server no longer has this session. Share again for a new code.`);
+    }
     this.setShared(null);
     this.setControls(false);
     const code = this.following || followCodeFromHash();

@@ -82,6 +82,12 @@ def test_a_follower_whose_server_lost_the_demo_is_told_so_in_the_page(driver, fo
         follower.execute_script("document.getElementById('follow-dialog').close()")
         assert follower.execute_script(NOTICE_SHOWN) == text
         start_own_session(follower)
+        # The presenter's page lost its session too (a new one, its share gone): it says so.
+        # (The note's text stays after it hides, 3.5 s later: the follower's steps above may take longer.)
+        shown = wait_for(presenter, "const t = document.getElementById('toast').textContent;"
+                         " return t.includes('has ended') && t", timeout=20)
+        assert shown == f"The live demo {code} has ended: the server no longer has this session. Share again for a new code.", shown
+        assert presenter.execute_script("return document.body.dataset.sharing ?? null") is None
     finally:
         for browser in (presenter, follower):
             browser.get("about:blank")
