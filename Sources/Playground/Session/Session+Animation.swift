@@ -39,8 +39,7 @@ extension Session {
         for op in ops { work += workCost(of: try op.string("type") ?? "", op) }
         try turn.checkRoom(ops: ops.count, work: work)
         for op in ops.dropFirst() {
-            let id = try op.string("view") ?? "root"
-            guard scene.engine.view(id) != nil else { throw ProtocolError(.unknownView(id)) }
+            _ = try layoutTarget(op)
             try checkFieldsRead(of: op)
         }
     }

@@ -267,9 +267,15 @@ extension Session {
     }
 
     private func layoutIfNeeded(_ message: Fields) throws {
+        scene.engine.layoutIfNeeded(try layoutTarget(message))
+    }
+
+    /// The view a `layoutIfNeeded` op lays out: its `view`, the root without one.
+    /// - Throws: `unknown-view`.
+    func layoutTarget(_ message: Fields) throws -> View {
         let id = try message.string("view") ?? "root"
         guard let view = scene.engine.view(id) else { throw ProtocolError(.unknownView(id)) }
-        scene.engine.layoutIfNeeded(view)
+        return view
     }
 
     /// Runs engine calls, turning `LayoutError` into protocol errors.
