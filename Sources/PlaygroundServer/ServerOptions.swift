@@ -1,3 +1,4 @@
+import Foundation
 import Playground
 
 /// Everything the transport needs to know to start listening.
@@ -39,8 +40,9 @@ public struct ServerOptions: Sendable {
     public var resumeGrace = 60
     /// The folder of the session journal (`SQLiteJournal`): every acknowledged edit is written there
     /// before its `ok`, and a restarted server takes rejoins from it. Relative paths are from the working
-    /// directory. Nil: no journal, sessions die with the process.
-    public var stateDirectory: String? = "layout-playground-state"
+    /// directory. Nil: no journal, sessions die with the process. Defaults to
+    /// `defaultStateDirectory(port:)` of the port given to `init`.
+    public var stateDirectory: String?
     /// `follow` attempts per second per remote address, on average (bursts of `followBurst`): join codes
     /// cannot be swept by guessing.
     public var followsPerSecond = 1.0
@@ -70,6 +72,30 @@ public struct ServerOptions: Sendable {
         self.maxMessageBytes = maxMessageBytes
         self.permessageDeflate = permessageDeflate
         self.securityHeaders = securityHeaders
+        stateDirectory = Self.defaultStateDirectory(port: port)
+    }
+
+    /// The journal folder of a server on `port` that was given none: `layout-playground/PORT` in the
+    /// user's state folder, `$XDG_STATE_HOME` when it is an absolute path, else `$HOME/.local/state`
+    /// (XDG Base Directory Specification 0.8). Per user, because the journal holds resume tokens and
+    /// edits (the folder is made with mode 0700), not in whatever folder the server was started from;
+    /// per port, because one folder takes one server: servers on different ports run side by side, and
+    /// a server restarted on its port finds its sessions. Nil for port 0 (the port is known only once
+    /// bound, and a port picked afresh would find no sessions) and when neither variable gives a folder.
+    public static func defaultStateDirectory(port: Int,
+                                             environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
+        guard port != 0 else { return nil }
+        let base: String
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = state
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = home + "/.local/state"
+        } else {
+            return nil
+        }
+        return base + "/layout-playground/\(port)"
     }
 }
 

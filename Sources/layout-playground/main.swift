@@ -50,7 +50,8 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
                                dropped; 0 = sessions end with their connection (default \(defaults.resumeGrace))
   --state DIR                  folder of the session journal (SQLite, mode 0700): acknowledged edits survive
                                the process dying and a restarted server takes rejoins from it; one server
-                               per folder (default ./\(defaults.stateDirectory ?? ""))
+                               per folder (default: layout-playground/PORT in $XDG_STATE_HOME, else in
+                               ~/.local/state, so each port has its own; none with --port 0)
   --no-state                   keep no journal: sessions end with the process
 
 Access:
@@ -106,6 +107,8 @@ struct Flags {
     var publicDirectory: String?
     var supervise = false
     var serverArguments: [String] = []
+    /// Whether `--state` or `--no-state` was given; else the port's default folder is used.
+    var choseState = false
 
     /// The session limits within `options`.
     var limits: SessionLimits {
@@ -181,8 +184,12 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
         case "--max-followers": flags.options.maxFollowers = count(value(for: name, inline: inline), name, minimum: 1)
         case "--resume-grace": flags.options.resumeGrace = count(value(for: name, inline: inline), name)
-        case "--state": flags.options.stateDirectory = value(for: name, inline: inline)
-        case "--no-state": flags.options.stateDirectory = nil
+        case "--state":
+            flags.options.stateDirectory = value(for: name, inline: inline)
+            flags.choseState = true
+        case "--no-state":
+            flags.options.stateDirectory = nil
+            flags.choseState = true
         case "--max-shared-sessions":
             flags.options.maxSharedSessions = count(value(for: name, inline: inline), name, minimum: 1)
         case "--plant-faults": flags.options.plantFaults = true
@@ -202,6 +209,12 @@ func parseFlags(_ arguments: [String]) -> Flags {
         }
         index += 1
         flags.serverArguments += arguments[start..<index]
+    }
+    // The default folder is the port's as given, and the serving processes of a supervisor are told
+    // it: a restart on the port `--port 0` picked must not take that port's folder instead.
+    if !flags.choseState {
+        flags.options.stateDirectory = ServerOptions.defaultStateDirectory(port: flags.options.port)
+        flags.serverArguments += flags.options.stateDirectory.map { ["--state", $0] } ?? ["--no-state"]
     }
     if recordFileBytes != nil || recordTotalBytes != nil {
         guard var recording = flags.options.recording else { usageError("--record-max-file-bytes and --record-max-bytes need --record") }

@@ -201,7 +201,8 @@ def test_bad_flag_prints_usage_and_exits_2():
 def test_port_in_use_fails_cleanly(server):
     from conftest import BINARY
     import subprocess
-    result = subprocess.run([str(BINARY), "--port", str(server.port)], capture_output=True, text=True, timeout=TIMEOUT)
+    result = subprocess.run([str(BINARY), "--port", str(server.port), "--no-state"], capture_output=True, text=True,
+                            timeout=TIMEOUT)
     assert result.returncode == 1
     assert "listening on" not in result.stdout
     assert f"cannot listen on 127.0.0.1:{server.port}: the address is already in use" in result.stderr
