@@ -44,6 +44,9 @@ public struct ConstraintParseError: Error, Equatable, Sendable, CustomStringConv
     public let text: String
     /// The 0-based offset, in characters, of the offending character in `text` (`text.count` at the end).
     public let position: Int
+    /// The unknown attribute or item name an equation's error is about, so a caller can suggest the
+    /// nearest known one; nil otherwise.
+    public var name: String?
 
     /// An error at `position` (clamped to 0…`text.count`).
     public init(_ grammar: Grammar, _ kind: Kind, _ reason: String, text: String, position: Int) {

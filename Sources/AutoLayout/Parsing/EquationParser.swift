@@ -3,18 +3,25 @@
 ///     equation   ::= anchor relation rightSide (@ priority)?
 ///     anchor     ::= item "." attribute          e.g. picker.top, root.safeArea.top, card.margins.leading
 ///     relation   ::= == | <= | >=
-///     rightSide  ::= anchor (("*" | "/") number)? (("+" | "-") number)?
-///                  | number "*" anchor (("+" | "-") number)?
+///     rightSide  ::= anchor (times number | "/" number)? ((plus | minus) number)?
+///                  | number times anchor ((plus | minus) number)?
 ///                  | number                      (a constant: width and height only)
+///     times      ::= "*" | "×"
+///     plus, minus::= "+" | "-" or "−"
 ///     priority   ::= number | required | defaultHigh | defaultLow | fittingSizeLevel
 ///
 /// Spaces are optional. Items are view ids (letters, digits, `_`, `-`) and guides through their owner
 /// (`root.safeArea`, `root.keyboard`, `VIEW.margins`); the attribute is the part after the last dot. Numbers
-/// are decimal (`400`, `-2.5`, `1e3`); `/ d` is a multiplier of `1/d`. The priority defaults to 1000
+/// are decimal (`400`, `-2.5`, `−2.5`, `1e3`); `/ d` is a multiplier of `1/d`. The priority defaults to 1000
 /// (required); `defaultHigh` is 750, `defaultLow` 250 and `fittingSizeLevel` 50, as `UILayoutPriority`.
+/// UIKit's spellings are read too (`UIKitSpelling`): `×` and `−` (U+00D7, U+2212) as UIKit's
+/// constraint descriptions print them, `topAnchor` for `top`, `safeAreaLayoutGuide`,
+/// `layoutMarginsGuide` and `keyboardLayoutGuide` for the guides, and `view` for the root
+/// (resolved by `LayoutEngine.item(spelled:)`).
 ///
 /// Examples: `picker.top == root.safeArea.top + 400 @750`, `a.width == 100`,
-/// `a.width >= b.width * 0.5 + 10 @999`, `a.centerX == root.centerX`.
+/// `a.width >= b.width * 0.5 + 10 @999`, `a.centerX == root.centerX`,
+/// `navView.topAnchor == view.safeAreaLayoutGuide.topAnchor`, `navView.top == root.top × 1 − 20`.
 public enum EquationParser {
     /// Parses one equation. Item names are not checked (`LayoutEngine.addEquation(_:identifier:isActive:)`
     /// resolves them); attribute names are.
@@ -70,8 +77,8 @@ public enum EquationParser {
                 description.secondAttribute = second.attribute
                 description.secondItemPosition = second.position
                 scanner.skipSpaces()
-                if scanner.scan("*") {
-                    description.multiplier = try number(signed: true, what: "a multiplier after '*'")
+                if let times = scanner.scanTimes() {
+                    description.multiplier = try number(signed: true, what: "a multiplier after '\(times)'")
                 } else if scanner.scan("/") {
                     scanner.skipSpaces()
                     let divisorPosition = scanner.position
@@ -82,10 +89,10 @@ public enum EquationParser {
                 try constantTerm(&description)
             } else if let value = scanner.scanNumber(signed: true) {
                 scanner.skipSpaces()
-                if scanner.scan("*") {
+                if let times = scanner.scanTimes() {
                     scanner.skipSpaces()
                     guard let second = try anchor() else {
-                        throw fail("Expected 'item.attribute' after '*', found \(found)")
+                        throw fail("Expected 'item.attribute' after '\(times)', found \(found)")
                     }
                     description.secondItem = second.item
                     description.secondAttribute = second.attribute
@@ -124,11 +131,11 @@ public enum EquationParser {
             return description
         }
 
-        /// `(+|-) number` after the second item, if present.
+        /// `(+|-|−) number` after the second item, if present.
         mutating func constantTerm(_ description: inout ConstraintDescription) throws {
             scanner.skipSpaces()
             let sign: Double
-            if scanner.scan("+") { sign = 1 } else if scanner.scan("-") { sign = -1 } else { return }
+            if scanner.scan("+") { sign = 1 } else if scanner.scanMinus() { sign = -1 } else { return }
             scanner.skipSpaces()
             description.constant = sign * (try number(signed: false, what: "a constant in points"))
         }
@@ -166,10 +173,12 @@ public enum EquationParser {
                 guard let name = scanner.scanIdentifier() else {
                     throw fail("Expected an attribute (like 'top') after '.', found \(found)")
                 }
-                guard let attribute = LayoutAttribute(rawValue: name) else {
-                    throw fail("'\(name)' is not a layout attribute", at: segmentStart, kind: .unknownAttribute)
+                guard let attribute = UIKitSpelling.attribute(named: name) else {
+                    var error = fail("'\(name)' is not a layout attribute", at: segmentStart, kind: .unknownAttribute)
+                    error.name = name
+                    throw error
                 }
-                return (segments.joined(separator: "."), attribute, start)
+                return (UIKitSpelling.itemName(segments.joined(separator: ".")), attribute, start)
             }
         }
 

@@ -2,7 +2,8 @@
 /// `ConstraintDescription`s. Every call is all or nothing: when one constraint fails validation, none is
 /// added.
 extension LayoutEngine {
-    /// Resolves each description's item names (`"picker"`, `"root.safeArea"`, `"card.margins"`) and adds
+    /// Resolves each description's item names (`"picker"`, `"root.safeArea"`, `"card.margins"`, UIKit's
+    /// `"view"` as `item(spelled:)` reads it) and adds
     /// the constraints under `identifiers`, in order, as `add(_:)` does.
     /// - Parameters:
     ///   - descriptions: the constraints.
@@ -32,8 +33,10 @@ extension LayoutEngine {
     public func addEquation(_ equation: String, identifier: String, isActive: Bool = true) throws -> LayoutConstraint {
         let description = try EquationParser.parse(equation)
         return try addAtomically([description], identifiers: [identifier], isActive: isActive) { name, position in
-            ConstraintParseError(.equation, .unknownItem, "no view or layout guide named '\(name)'", text: equation,
-                                 position: position ?? 0)
+            var error = ConstraintParseError(.equation, .unknownItem, "no view or layout guide named '\(name)'",
+                                             text: equation, position: position ?? 0)
+            error.name = name
+            return error
         }[0]
     }
 
@@ -96,12 +99,12 @@ extension LayoutEngine {
         for (description, id) in zip(descriptions, identifiers) {
             try Self.validate(identifier: id)
             guard constraintsByID[id] == nil, seen.insert(id).inserted else { throw LayoutError.duplicateIdentifier(id) }
-            guard let first = item(named: description.firstItem) else {
+            guard let first = item(spelled: description.firstItem) else {
                 throw unknownItem(description.firstItem, description.firstItemPosition)
             }
             var second: LayoutItem?
             if let name = description.secondItem {
-                guard let resolved = item(named: name) else { throw unknownItem(name, description.secondItemPosition) }
+                guard let resolved = item(spelled: name) else { throw unknownItem(name, description.secondItemPosition) }
                 second = resolved
             }
             let constraint = LayoutConstraint(

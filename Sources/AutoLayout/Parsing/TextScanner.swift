@@ -28,6 +28,20 @@ struct TextScanner {
         return true
     }
 
+    /// Consumes a multiplication sign, `*` or UIKit's `×` (U+00D7), and returns it.
+    mutating func scanTimes() -> Character? {
+        guard let character = current, character == "*" || character == "×" else { return nil }
+        position += 1
+        return character
+    }
+
+    /// Consumes a minus sign, `-` or `−` (U+2212, as UIKit prints constraints).
+    mutating func scanMinus() -> Bool {
+        guard let character = current, character == "-" || character == "−" else { return false }
+        position += 1
+        return true
+    }
+
     mutating func skipSpaces() {
         while let character = current, character == " " || character == "\t" { position += 1 }
     }
@@ -49,12 +63,19 @@ struct TextScanner {
     }
 
     /// A decimal number as `strtod` reads one in the C locale, without hexadecimal or `inf`/`nan`:
-    /// an optional sign (when `signed`), digits with an optional fraction, an optional exponent.
-    /// Leaves the cursor in place and returns nil when no number starts here.
+    /// an optional sign (when `signed`: `+`, `-` or `−`), digits with an optional fraction, an optional
+    /// exponent. Leaves the cursor in place and returns nil when no number starts here.
     mutating func scanNumber(signed: Bool) -> Double? {
-        let start = position
+        var start = position
         var end = position
-        if signed, end < characters.count, characters[end] == "+" || characters[end] == "-" { end += 1 }
+        var negative = false
+        if signed, end < characters.count, characters[end] == "−" {
+            negative = true
+            end += 1
+            start = end
+        } else if signed, end < characters.count, characters[end] == "+" || characters[end] == "-" {
+            end += 1
+        }
         let digitsStart = end
         while end < characters.count, Self.isDigit(characters[end]) { end += 1 }
         var digitCount = end - digitsStart
@@ -78,7 +99,7 @@ struct TextScanner {
         }
         guard let value = Double(String(characters[start..<end])), value.isFinite else { return nil }
         position = end
-        return value
+        return negative ? -value : value
     }
 
     static func isDigit(_ character: Character) -> Bool {

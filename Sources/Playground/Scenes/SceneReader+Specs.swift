@@ -140,7 +140,8 @@ extension SceneReader {
         return GuideSpec(id: id, owner: try fields.string("owner") ?? "root")
     }
 
-    /// Splits `"picker.top"` or `"root.safeArea.top"` at its last dot into an item name and an attribute.
+    /// Splits `"picker.top"` or `"root.safeArea.top"` at its last dot into an item name and an attribute,
+    /// reading UIKit's spellings as well (`UIKitSpelling`: `view.safeAreaLayoutGuide.topAnchor`).
     /// - Throws: `invalid-field` for `field` without a dot (or over 200 characters),
     ///   `unknown-attribute` (with a suggestion) for a name that is not a layout attribute.
     static func anchorSpec(_ name: String, field: String) throws -> AnchorSpec {
@@ -157,12 +158,12 @@ extension SceneReader {
         guard let dot = lastDot, isASCII || name.count <= 200 else {
             throw ProtocolError.invalid(field, "\"item.attribute\", like \"picker.top\" or \"root.safeArea.top\"")
         }
-        let itemName = String(name[..<dot])
+        let itemName = UIKitSpelling.itemName(String(name[..<dot]))
         let attributeStart = isASCII ? utf8.index(after: dot) : name.index(after: dot)
         let attributeName = String(name[attributeStart...])
-        guard let attribute = LayoutAttribute(rawValue: attributeName) else {
+        guard let attribute = UIKitSpelling.attribute(named: attributeName) else {
             throw ProtocolError("unknown-attribute", "'\(attributeName)' is not a layout attribute")
-                .suggesting(for: attributeName, in: LayoutAttribute.allCases.map(\.rawValue))
+                .suggesting(for: attributeName, in: UIKitSpelling.attributeNames)
         }
         return AnchorSpec(item: itemName, attribute: attribute)
     }

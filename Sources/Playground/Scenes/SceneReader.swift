@@ -227,7 +227,7 @@ enum SceneReader {
     /// The view or layout guide named `name`.
     /// - Throws: `unknown-item`.
     static func item(_ name: String, in engine: LayoutEngine) throws -> LayoutItem {
-        guard let item = engine.item(named: name) else { throw ProtocolError(.unknownItem(name)) }
+        guard let item = engine.item(spelled: name) else { throw ProtocolError(.unknownItem(name)) }
         return item
     }
 
