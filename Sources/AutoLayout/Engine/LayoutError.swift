@@ -47,7 +47,7 @@ public enum LayoutError: Error, Equatable, Sendable {
             "'\(id)' is not a valid id: use 1–64 letters, digits, '_' or '-'"
         case .invalidPairing(let reason): reason
         case .invalidPriority(let value):
-            "priority \(value) is outside (0, 1000]"
+            "priority \(NumberText.format(value)) is outside (0, 1000]"
         case .invalidValue(let reason): reason
         case .noCommonAncestor(let first, let second):
             "'\(first)' and '\(second)' have no common ancestor"

@@ -50,17 +50,13 @@ public struct ConstraintDescription: Sendable, CustomStringConvertible {
         var text = "\(firstItem).\(firstAttribute.rawValue) \(relation.rawValue) "
         if let secondItem, let secondAttribute {
             text += "\(secondItem).\(secondAttribute.rawValue)"
-            if multiplier != 1 { text += " * \(Self.format(multiplier))" }
-            if constant != 0 { text += constant < 0 ? " - \(Self.format(-constant))" : " + \(Self.format(constant))" }
+            if multiplier != 1 { text += " * \(NumberText.format(multiplier))" }
+            if constant != 0 { text += constant < 0 ? " - \(NumberText.format(-constant))" : " + \(NumberText.format(constant))" }
         } else {
-            text += Self.format(constant)
+            text += NumberText.format(constant)
         }
-        if priority != LayoutConstraint.required { text += " @\(Self.format(priority))" }
+        if priority != LayoutConstraint.required { text += " @\(NumberText.format(priority))" }
         return text
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

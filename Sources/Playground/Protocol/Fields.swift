@@ -42,15 +42,17 @@ struct Fields {
         return raw
     }
 
-    /// Decodes one JSON text into an object. Throws `bad-json` for anything else.
+    /// Decodes one JSON text into an object. Throws `bad-json` for anything else, with the byte offset,
+    /// line and column where the text stops being JSON and what was expected there (`JSONSyntax`).
     /// With a `log`, the message and every object reached through it record what is read.
     static func decode(_ text: String, log: FieldLog? = nil) throws -> Fields {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
         } catch {
-            throw ProtocolError("bad-json", "the message is not valid JSON, nests deeper than the parser allows, "
-                                + "or holds a number outside the range of a double")
+            throw JSONSyntax.firstError(in: text)
+                ?? ProtocolError("bad-json", "the message is not valid JSON, nests deeper than the parser allows, "
+                                 + "or holds a number outside the range of a double")
         }
         guard let dictionary = object as? [String: Any] else {
             throw ProtocolError("bad-json", "a message must be a JSON object")

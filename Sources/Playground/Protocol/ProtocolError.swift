@@ -34,6 +34,23 @@ public struct ProtocolError: Error, Equatable, Sendable {
         }
     }
 
+    /// A parse error: its code, Apple-style message with the caret, and its `position`. An unknown
+    /// attribute gets the nearest attribute name suggested (`navView.widht`: `width`) in its reason
+    /// and as `suggestion`.
+    init(_ error: ConstraintParseError) {
+        var error = error
+        var nearest: String?
+        if error.kind == .unknownAttribute, let name = error.name,
+           let suggestion = Suggestion.nearest(to: name, in: UIKitSpelling.attributeNames) {
+            nearest = suggestion
+            error = ConstraintParseError(error.grammar, error.kind, error.reason + ": did you mean '\(suggestion)'?",
+                                         text: error.text, position: error.position)
+        }
+        self.init(error.code, error.message)
+        position = error.position
+        suggestion = nearest
+    }
+
     /// This error with `suggestion` set and `: did you mean 'x'?` appended to its message, when
     /// `candidates` hold a name near `word`.
     func suggesting(for word: String, in candidates: some Sequence<String>) -> ProtocolError {

@@ -3,22 +3,26 @@ enum Suggestion {
     /// The candidate nearest to `word` by Levenshtein distance (insertions, deletions and substitutions
     /// of one Unicode scalar each cost 1; V. I. Levenshtein, 1965), when it is close enough to be a
     /// plausible typo: at most 2 edits and fewer edits than half of `word`'s length (rounded up).
-    /// Ties go to the candidate that sorts first, so the answer does not depend on the candidates' order.
-    /// Nil when nothing is close, or `word` is longer than 64 scalars (a typo is short).
+    /// Ties go to the candidate nearer by `alignmentDistance` (`widht` is a swap from `width` but two
+    /// substitutions from `right`), then to the one that sorts first, so the answer does not depend on
+    /// the candidates' order. Nil when nothing is close, or `word` is longer than 64 scalars (a typo is short).
     static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let scalars = Array(word.unicodeScalars)
         guard !scalars.isEmpty, scalars.count <= 64 else { return nil }
         let limit = min(2, (scalars.count + 1) / 2)
-        var best: (distance: Int, name: String)?
+        var best: (distance: Int, alignment: Int, name: String)?
         for candidate in candidates where candidate != word {
             let other = Array(candidate.unicodeScalars)
             guard abs(other.count - scalars.count) <= limit else { continue }
             let distance = levenshtein(scalars, other)
             guard distance <= limit else { continue }
-            if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.name) {
+            let alignment = alignmentDistance(scalars, other)
+            if let current = best,
+               (distance, alignment) > (current.distance, current.alignment)
+                || ((distance, alignment) == (current.distance, current.alignment) && candidate >= current.name) {
                 continue
             }
-            best = (distance, candidate)
+            best = (distance, alignment, candidate)
         }
         return best?.name
     }

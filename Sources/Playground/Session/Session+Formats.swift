@@ -142,11 +142,3 @@ extension SceneReader {
         }
     }
 }
-
-extension ProtocolError {
-    /// A parse error: its code, Apple-style message with the caret, and its `position`.
-    init(_ error: ConstraintParseError) {
-        self.init(error.code, error.message)
-        position = error.position
-    }
-}

@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 
 /// `{"type":"step","index":N}`: the presenter walks a scene's demo script (`Scene.steps`,
@@ -18,7 +19,7 @@ extension Session {
         let steps = scene.steps
         guard requested.rounded() == requested, requested >= 0, requested < Double(steps.count) else {
             throw ProtocolError("unknown-step", "scene '\(scene.name)' has \(steps.count) steps, numbered from 0; "
-                                + "there is no step \(requested)")
+                                + "there is no step \(NumberText.format(requested))")
         }
         let index = Int(requested)
         if let current = scene.stepIndex, index > current {
