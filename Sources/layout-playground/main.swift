@@ -14,9 +14,10 @@ func rateText(_ rate: Double?) -> String { rate.map { "\(Int($0))" } ?? "0 (none
 let usage = """
 usage: layout-playground [--supervise] [--host ADDRESS] [--port N] [--public DIR] [limits]
                          [--allowed-origin ORIGIN] [--tls-cert FILE --tls-key FILE] [--permessage-deflate]
-       layout-playground solve SCENE.json|- [--at SECONDS] [--device NAME]
-                         lays the scene out in process and prints its frames as JSON (no server);
-                         exit 0, 1 with a conflict, 2 for a bad file or scene
+       layout-playground solve SCENE.json|-|SCENE-NAME [--at SECONDS] [--device NAME]
+                         lays the scene (a document, or a built-in scene by name: search-bar) out in
+                         process and prints its frames as JSON (no server); exit 0, 1 with a conflict,
+                         2 for a bad file, scene or device name
        layout-playground replay RECORDING.jsonl
                          replays a session --record wrote, in process, and compares its output with
                          the recording (frames within 1e-6 pt); exit 0 same, 1 with the differences
@@ -93,12 +94,16 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Exits with status 2 after printing `message` and the usage to standard error.
+/// Exits with status 2 after printing `message` and where the flags are listed, in one line, to
+/// standard error.
 func usageError(_ message: String) -> Never {
-    printError("layout-playground: \(message)")
-    printError(usage)
+    printError("layout-playground: \(message) (layout-playground --help lists the flags)")
     exit(2)
 }
+
+/// Every flag `usage` names, for the nearest one to a misspelt flag: the help text is the list.
+let flagNames: [String] = usage.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == "[" || $0 == "]" })
+    .map(String.init).filter { $0.hasPrefix("--") && $0.count > 2 }
 
 /// The parsed command line: server options (starting from `defaults`), the public folder if given, and
 /// whether to supervise with the arguments a serving process gets (the command line minus `--supervise`).
@@ -205,7 +210,8 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--tls-cert": certificate = value(for: name, inline: inline)
         case "--tls-key": privateKey = value(for: name, inline: inline)
         default:
-            usageError("unknown argument \(argument)")
+            guard name.hasPrefix("-") else { usageError("unexpected argument '\(argument)'") }
+            usageError("unknown flag '\(name)'" + Suggestion.clause(for: name, in: flagNames))
         }
         index += 1
         flags.serverArguments += arguments[start..<index]
@@ -266,6 +272,10 @@ if CommandLine.arguments.dropFirst().first == "solve" {
         let (output, status) = solve.run()
         let data = (try? JSONSerialization.data(withJSONObject: output, options: [.sortedKeys])) ?? Data("{}".utf8)
         FileHandle.standardOutput.write(data + Data("\n".utf8))
+        // A refusal is said on standard error too, for the person at the command line.
+        if let message = (output["error"] as? [String: Any])?["message"] as? String {
+            printError("layout-playground solve: \(message)")
+        }
         exit(status)
     } catch {
         printError("layout-playground solve: \((error as? SolveUsageError)?.message ?? "\(error)")")

@@ -61,6 +61,51 @@ import Testing
         #expect((output["error"] as? [String: Any])?["code"] as? String == "unknown-field")
     }
 
+    /// search-bar's navView is pinned to the root's top and sides and 62 tall (navTop, navHeight):
+    /// [0, 0, 375, 62] in its 375 × 667 root.
+    @Test func aBuiltInSceneByName() throws {
+        let solve = try SceneSolve.parse(["search-bar"]) { path in
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        #expect(solve.source == .builtIn("search-bar"))
+        let (output, status) = solve.run()
+        #expect(status == 0)
+        #expect(frame(output, "navView") == [0, 0, 375, 62])
+        #expect(frame(output, "root") == [0, 0, 375, 667])
+    }
+
+    /// A document with nothing but a name is the built-in scene of that name, as `load` reads a name.
+    @Test func aDocumentOfOnlyANameIsThatBuiltInScene() {
+        let (output, status) = SceneSolve(documentText: #"{"name":"search-bar"}"#).run()
+        #expect(status == 0)
+        #expect(frame(output, "navView") == [0, 0, 375, 62])
+        let (unknown, refused) = SceneSolve(documentText: #"{"name":"serch-bar"}"#).run()
+        #expect(refused == 2)
+        let error = unknown["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "unknown-scene")
+        #expect(error?["message"] as? String == "no built-in scene named 'serch-bar' (did you mean 'search-bar'?); the "
+                + "built-in scenes are date-picker, search-bar, keyboard, keyboard-guide, keyboard-transform, keyboard-form")
+    }
+
+    @Test func anUnknownDeviceListsTheDevices() {
+        let (output, status) = SceneSolve(documentText: Self.box, device: "iphone-16").run()
+        #expect(status == 2)
+        let message = (output["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.hasPrefix("no device named 'iphone-16'"))
+        #expect(message.hasSuffix("the devices are iphone-se, iphone-8, iphone-x, iphone-15-pro-max, ipad"))
+        #expect(!message.contains("hello.devices"))
+    }
+
+    @Test func aMisspeltFlagNamesTheNearestOne() {
+        #expect { try SceneSolve.parse(["s.json", "--dveice", "ipad"]) { _ in "{}" } } throws: { error in
+            (error as? SolveUsageError)?.message == "unknown flag '--dveice': did you mean '--device'?"
+        }
+        // A path that cannot be read and does not look like a scene's name stays a file error.
+        #expect { try SceneSolve.parse(["missing/s.json"]) { _ in throw CocoaError(.fileNoSuchFile) } } throws: { error in
+            (error as? SolveUsageError)?.message.hasPrefix("cannot read missing/s.json") == true
+        }
+    }
+
     @Test func commandLine() throws {
         let solve = try SceneSolve.parse(["s.json", "--at", "0.5", "--device", "ipad"]) { _ in "{}" }
         #expect(solve.time == 0.5)

@@ -144,7 +144,7 @@ def test_a_bad_flag_exits_2_at_once_without_starting_anything():
     finished = subprocess.run([str(BINARY), "--supervise", "--port", "0", "--no-such-flag"],
                               capture_output=True, text=True, timeout=TIMEOUT)
     assert finished.returncode == 2
-    assert "unknown argument --no-such-flag" in finished.stderr
+    assert "unknown flag '--no-such-flag'" in finished.stderr
     assert not STARTED.search(finished.stderr), finished.stderr
 
 

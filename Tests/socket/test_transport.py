@@ -189,13 +189,23 @@ def test_sigint_exits_0(fresh_server):
     assert fresh_server.process.wait(1.0) == 0
 
 
-def test_bad_flag_prints_usage_and_exits_2():
+def test_bad_flag_says_so_in_one_line_and_exits_2():
     from conftest import BINARY
     import subprocess
     result = subprocess.run([str(BINARY), "--bogus"], capture_output=True, text=True, timeout=TIMEOUT)
     assert result.returncode == 2
-    assert "usage:" in result.stderr
+    assert result.stderr == "layout-playground: unknown flag '--bogus' (layout-playground --help lists the flags)\n"
     assert result.stdout == ""
+
+
+def test_a_misspelt_flag_names_the_nearest_one():
+    from conftest import BINARY
+    import subprocess
+    for flag, nearest in [("--prot", "--port"), ("--max-veiws", "--max-views"), ("--no-stat", "--no-state")]:
+        result = subprocess.run([str(BINARY), flag, "1"], capture_output=True, text=True, timeout=TIMEOUT)
+        assert result.returncode == 2
+        assert result.stderr.splitlines() == [
+            f"layout-playground: unknown flag '{flag}': did you mean '{nearest}'? (layout-playground --help lists the flags)"]
 
 
 def test_port_in_use_fails_cleanly(server):

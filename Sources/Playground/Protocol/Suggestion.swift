@@ -1,12 +1,12 @@
-/// "Did you mean …?" for a misspelt field, id or attribute name.
-enum Suggestion {
+/// "Did you mean …?" for a misspelt field, id, attribute or command-line flag.
+public enum Suggestion {
     /// The candidate nearest to `word` by Levenshtein distance (insertions, deletions and substitutions
     /// of one Unicode scalar each cost 1; V. I. Levenshtein, 1965), when it is close enough to be a
     /// plausible typo: at most 2 edits and fewer edits than half of `word`'s length (rounded up).
     /// Ties go to the candidate nearer by `alignmentDistance` (`widht` is a swap from `width` but two
     /// substitutions from `right`), then to the one that sorts first, so the answer does not depend on
     /// the candidates' order. Nil when nothing is close, or `word` is longer than 64 scalars (a typo is short).
-    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let scalars = Array(word.unicodeScalars)
         guard !scalars.isEmpty, scalars.count <= 64 else { return nil }
         let limit = min(2, (scalars.count + 1) / 2)
@@ -28,7 +28,7 @@ enum Suggestion {
     }
 
     /// The clause appended to an error message: `: did you mean 'x'?`, or "" when nothing is near.
-    static func clause(for word: String, in candidates: some Sequence<String>) -> String {
+    public static func clause(for word: String, in candidates: some Sequence<String>) -> String {
         nearest(to: word, in: candidates).map { ": did you mean '\($0)'?" } ?? ""
     }
 
