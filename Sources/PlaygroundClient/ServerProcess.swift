@@ -10,11 +10,20 @@ public final class ServerProcess: Sendable {
     /// `arguments` chose one (`--state`/`--no-state`).
     private let stateDirectory: String?
 
-    /// `LAYOUT_PLAYGROUND_BIN` when set, else `.build/debug/layout-playground` under the current
-    /// directory (`swift test` runs in the package root).
+    /// `LAYOUT_PLAYGROUND_BIN` when set; else, under the current directory (`swift test` runs in the
+    /// package root), the newer by modification time of `.build/debug/layout-playground` and
+    /// `.build/release/layout-playground` (`bash .ci/play` builds release), whichever exist; else the
+    /// debug path, which `init` reports as not found.
     public static var defaultBinary: String {
-        ProcessInfo.processInfo.environment["LAYOUT_PLAYGROUND_BIN"]
-            ?? FileManager.default.currentDirectoryPath + "/.build/debug/layout-playground"
+        if let binary = ProcessInfo.processInfo.environment["LAYOUT_PLAYGROUND_BIN"] { return binary }
+        let builds = ["debug", "release"].map { FileManager.default.currentDirectoryPath + "/.build/\($0)/layout-playground" }
+        let built = builds.compactMap { path -> (path: String, modified: Date)? in
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else {
+                return nil
+            }
+            return (path, modified)
+        }
+        return built.max { $0.modified < $1.modified }?.path ?? builds[0]
     }
 
     /// Runs `binary` with `--port 0` and `arguments` (default `--rate 0`: no rate limits for tests) and
@@ -24,7 +33,8 @@ public final class ServerProcess: Sendable {
     /// missing, cannot run, or exits or prints something else first.
     public init(binary: String = ServerProcess.defaultBinary, arguments: [String] = ["--rate", "0"]) throws {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw PlaygroundClientError.serverDidNotStart("\(binary) not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
+            throw PlaygroundClientError.serverDidNotStart(
+                "\(binary) not found: run `swift build` (or `bash .ci/play` for the release build) or set LAYOUT_PLAYGROUND_BIN")
         }
         let choosesState = arguments.contains { ["--state", "--no-state"].contains($0.split(separator: "=").first.map(String.init)) }
         let state = choosesState ? nil

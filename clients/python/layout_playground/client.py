@@ -48,8 +48,15 @@ class Answer:
 
 
 def default_binary() -> Path:
-    """`LAYOUT_PLAYGROUND_BIN` when set, else `.build/debug/layout-playground` under the current directory."""
-    return Path(os.environ.get("LAYOUT_PLAYGROUND_BIN", Path.cwd() / ".build" / "debug" / "layout-playground"))
+    """`LAYOUT_PLAYGROUND_BIN` when set; else, under the current directory, the newer (by modification
+    time) of `.build/debug/layout-playground` (`swift build`) and `.build/release/layout-playground`
+    (`swift build -c release`, as `bash .ci/play` builds), whichever exist; else the debug path, which
+    `Server` reports as not found."""
+    if "LAYOUT_PLAYGROUND_BIN" in os.environ:
+        return Path(os.environ["LAYOUT_PLAYGROUND_BIN"])
+    builds = [Path.cwd() / ".build" / configuration / "layout-playground" for configuration in ("debug", "release")]
+    built = [path for path in builds if path.exists()]
+    return max(built, key=lambda path: path.stat().st_mtime) if built else builds[0]
 
 
 class Server:
@@ -60,7 +67,8 @@ class Server:
                  timeout: float = 10.0):
         path = Path(binary) if binary is not None else default_binary()
         if not path.exists():
-            raise RuntimeError(f"{path} not found: build it (`swift build`) or set LAYOUT_PLAYGROUND_BIN")
+            raise RuntimeError(f"{path} not found: build it (`swift build`, or `bash .ci/play` for the release build) "
+                               "or set LAYOUT_PLAYGROUND_BIN")
         args = list(args)
         if not any(arg.split("=")[0] in ("--state", "--no-state") for arg in args):
             # One server per journal folder: a fresh one, so test servers never share one.

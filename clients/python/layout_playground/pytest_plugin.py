@@ -1,6 +1,7 @@
 """pytest plugin (entry point `pytest11`): a `playground` fixture, one fresh session per test on one
-server per test run. The binary is `--playground-binary`, else `LAYOUT_PLAYGROUND_BIN`, else
-`.build/debug/layout-playground`; `--playground-url` uses a running server instead."""
+server per test run. The binary is `--playground-binary`, else `LAYOUT_PLAYGROUND_BIN`, else the newer
+of `.build/debug/layout-playground` and `.build/release/layout-playground` (`default_binary`);
+`--playground-url` uses a running server instead. Needs pytest: `pip install './clients/python[pytest]'`."""
 from __future__ import annotations
 
 from typing import Any, Iterator
