@@ -36,6 +36,7 @@ import { QuickActions } from './quick-actions.js';
 import { StackInspector } from './stacks.js';
 import { toast, watchProblems } from './toast.js';
 import { CanvasZoom } from './zoom.js';
+import { menuButton } from './menu.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -202,11 +203,8 @@ for (const id of ['animate', 'duration', 'curve', 'classic-bug']) $(id).addEvent
 $('deselect').addEventListener('click', () => selection.select(null));
 $('offscreen').addEventListener('change', (event) => renderer.setShowOffscreen(event.target.checked));
 renderer.setShowOffscreen($('offscreen').checked);
-$('overlays-button').addEventListener('click', (event) => {
-  const open = event.currentTarget.getAttribute('aria-expanded') !== 'true';
-  event.currentTarget.setAttribute('aria-expanded', String(open));
-  $('overlays-menu').hidden = !open;
-});
+menuButton($('overlays-button'), $('overlays-menu'));
+menuButton($('file-button'), $('file-menu'));
 for (const box of document.querySelectorAll('input[data-overlay]')) {
   box.addEventListener('change', () => renderer.setOverlay(box.dataset.overlay, box.checked));
   renderer.setOverlay(box.dataset.overlay, box.checked);

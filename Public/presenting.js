@@ -332,7 +332,7 @@ export class Presenting {
   async copyLink() {
     try {
       await navigator.clipboard.writeText(this.link);
-      toast('Follow link copied.');
+      toast('Follow link copied: whoever opens it watches this session live, read-only.');
     } catch {
       this.el.link.select();
       toast('Select the link and copy it.');

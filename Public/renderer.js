@@ -9,12 +9,12 @@
 import { drawText, loadFonts } from './text.js';
 import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
 import { drawLabels as placeLabels } from './labels.js';
+import { StageFit } from './stage-fit.js';
 
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',
   '#3bb3c3', '#c9a227', '#7c8da6', '#e07bb5', '#6cbf4a',
 ];
-const DEVICE_PAD = 28; // CSS px around the device
 const BEZEL = 7; // CSS px
 const ACCENT = '#1d5fd1';
 const GHOST_ALPHA = 0.3; // views outside the screen are drawn this faint
@@ -123,6 +123,7 @@ export class Renderer {
     this.zoom = 1; // × the scale that fits the device in the canvas
     this.panX = 0; // CSS px the device is moved from the canvas's centre
     this.panY = 0;
+    this.fit = new StageFit(); // the fitted scale and origin, with the views beside the screen in sight
     this.labelJobs = null; // labels of the pass being drawn, drawn after its boxes
     this.textJobs = null; // device-px boxes of the text lines of the pass being drawn
     this.cssWidth = 0;
@@ -138,6 +139,7 @@ export class Renderer {
   }
 
   setScene(scene) {
+    if (scene?.name !== this.scene?.name) this.fit.reset();
     this.scene = scene;
     this.views.clear();
     this.children.clear();
@@ -229,7 +231,8 @@ export class Renderer {
     const py = (cssY - L.oy) / L.scale;
     const ox = cssX - px * scale;
     const oy = cssY - py * scale;
-    this.setViewport(zoom, ox - (this.cssWidth - L.W * scale) / 2, oy - (this.cssHeight - L.H * scale) / 2);
+    const centred = this.fit.origin(this.cssWidth, this.cssHeight, L.W, L.H, scale);
+    this.setViewport(zoom, ox - centred.x, oy - centred.y);
   }
 
   /** Turns an overlay on or off: "safeArea", "margins" (the selected view's, else the root's) or "keyboard". */
@@ -303,10 +306,12 @@ export class Renderer {
     const [W, H] = rootFrame ? [rootFrame[2], rootFrame[3]] : model;
     const fitW = Math.max(W, model[0]);
     const fitH = Math.max(H, model[1]);
-    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / fitW, (ch - 2 * DEVICE_PAD) / fitH)) * this.zoom;
+    if (this.showOffscreen) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
+    const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom);
+    const centred = this.fit.origin(cw, ch, W, H, scale);
     // Snap the device origin to device pixels so its edges stay crisp.
-    const ox = Math.round(((cw - W * scale) / 2 + this.panX) * dpr) / dpr;
-    const oy = Math.round(((ch - H * scale) / 2 + this.panY) * dpr) / dpr;
+    const ox = Math.round((centred.x + this.panX) * dpr) / dpr;
+    const oy = Math.round((centred.y + this.panY) * dpr) / dpr;
     this.layout = { ox, oy, scale, W, H };
 
     // Bezel and screen.

@@ -48,6 +48,7 @@ export class CanvasZoom {
 
   /** Back to the fitted, centred device. */
   fit() {
+    this.renderer.fit.reset();
     this.renderer.setViewport(1, 0, 0);
     this.show();
   }
