@@ -161,7 +161,7 @@ new ExportImport({ connection, scenes }); // it only listens to its buttons
 const presenting = new Presenting({ connection, scenes, controls, renderer, selection, sender, canvas }, {
   onOwnSession: () => status.showOwnSession(connection.session?.id ?? null),
 });
-new IBImport({ scenes, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
+new IBImport({ scenes, log, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
 
 /** What the outline, Pin and Align, and the size and stack inspectors show, as of the last drawing. */
 let panelInputs = [];

@@ -182,6 +182,8 @@ export class Controls {
 
   /** Rebuild everything that depends on the scene. */
   setScene(scene) {
+    // A scene from a document (an import, a link) names itself: its title is what the picker shows.
+    if (scene.title && scene.name) this.sceneTitles = { ...this.sceneTitles, [scene.name]: scene.title };
     this.selectScene(scene.name);
     this.el.sceneTitle.textContent = scene.title || scene.name || 'Scene';
     this.el.sceneDescription.textContent = scene.description || '';
