@@ -127,7 +127,12 @@ const link = new SceneLink(scenes);
 const devices = new Devices({ connection, scenes, timeline });
 const explain = new ExplainPanel({ connection, node: $('explain') });
 const outline = new Outline({ node: $('outline') }, {
-  onSelect: (id) => selection.select(id),
+  // The inspector moves to the panel's top with a selection: the panel scrolls there too, so the
+  // person lands on the view's name and constraints, not in the middle of what was below.
+  onSelect: (id) => {
+    selection.select(id);
+    $('panel').scrollTo({ top: 0 });
+  },
   onHover: (id) => renderer.setHovered(id),
   onGroup: () => renderer.invalidate(),
 });
