@@ -158,7 +158,10 @@ const tooltip = new Tooltip({ node: $('tooltip'), stage: $('stage'), canvas, ren
 const pointer = new CanvasPointer({
   canvas, announcer: $('announcer'), renderer, controls, frames, selection, sender, tooltip,
 }, { ambiguityOf, toast });
-new CanvasZoom({ canvas, renderer, zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'), level: $('zoom-level') });
+const zoom = new CanvasZoom({
+  canvas, renderer, zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'), zoomActual: $('zoom-actual'),
+  level: $('zoom-level'), focus: () => (selection.selected ? renderer.centerOf(selection.selected) : null),
+});
 new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shift+drag scroll scroll views
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });
@@ -178,6 +181,7 @@ let panelInputs = [];
  */
 renderer.onDraw = () => {
   footer.update();
+  zoom.show();
   if (tooltip.point) tooltip.update();
   if (selection.selected) selection.updateInspector();
   viewConstraints.show(selection.selected);
