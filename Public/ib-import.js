@@ -147,7 +147,7 @@ export class IBImport {
     }
     $('ib-warnings-count').textContent = `${warnings.length} not modelled`;
     warningsBox.hidden = warnings.length === 0;
-    toast(`Imported ${root.title || root.id}${warnings.length ? ` · ${warnings.length} warnings` : ''}.`);
+    toast(`Imported ${root.title || root.id}${warnings.length ? ` · ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}` : ''}.`);
     if ((roots.length > 1 || warnings.length) && !this.dialog.open) this.dialog.showModal();
   }
 }

@@ -10,6 +10,7 @@ import { drawText, loadFonts } from './text.js';
 import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
 import { drawLabels as placeLabels } from './labels.js';
 import { StageFit } from './stage-fit.js';
+import { drawControl, drawsOwnText } from './control-drawing.js';
 
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',
@@ -314,13 +315,22 @@ export class Renderer {
     const oy = Math.round((centred.y + this.panY) * dpr) / dpr;
     this.layout = { ox, oy, scale, W, H };
 
-    // Bezel and screen.
+    // Bezel and screen: a phone's bezel for a screen (a device, or a root with a safe area: a view
+    // controller's view); a cell or a xib's top-level view has none, it is drawn on a hairline edge.
     ctx.save();
     ctx.shadowColor = 'rgba(15, 23, 42, 0.22)';
     ctx.shadowBlur = 24;
     ctx.shadowOffsetY = 8;
-    ctx.fillStyle = '#1f2430';
-    roundedRect(ctx, ox - BEZEL, oy - BEZEL, W * scale + 2 * BEZEL, H * scale + 2 * BEZEL, 14);
+    if (this.isScreen()) {
+      ctx.fillStyle = '#1f2430';
+      roundedRect(ctx, ox - BEZEL, oy - BEZEL, W * scale + 2 * BEZEL, H * scale + 2 * BEZEL, 14);
+    } else {
+      ctx.shadowBlur = 10;
+      ctx.shadowOffsetY = 2;
+      ctx.fillStyle = '#aab3c2';
+      ctx.beginPath();
+      ctx.rect(ox - 1, oy - 1, W * scale + 2, H * scale + 2);
+    }
     ctx.fill();
     ctx.restore();
     ctx.fillStyle = '#ffffff';
@@ -361,6 +371,12 @@ export class Renderer {
     this.drawHover();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.onDraw();
+  }
+
+  /** Whether the root is a device's screen (a preset, or any safe area): it is drawn in a bezel. */
+  isScreen() {
+    const root = this.scene?.root || {};
+    return Boolean(root.device) || (root.safeArea || []).some((inset) => inset > 0);
   }
 
   fontFamily() {
@@ -410,15 +426,16 @@ export class Renderer {
     if (id !== 'root') {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
       if (alpha > 0) {
-        this.drawBox(id, w, h, alpha, scale);
-        if (view.kind) {
+        this.drawBox(id, w, h, alpha, scale, Boolean(view.control));
+        if (view.kind || view.control) {
           const matrix = ctx.getTransform();
-          for (const [lx, ly, lw, lh] of drawText(ctx, view, w, h, alpha)) {
+          const drawn = view.kind ? drawText(ctx, view, w, h, alpha) : drawControl(ctx, view.control, w, h, alpha);
+          for (const [lx, ly, lw, lh] of drawn) {
             this.textJobs?.push({ id, box: deviceBox(matrix, lx, ly, lw, lh) });
           }
         }
-        // A text view shows its text; its name label would cover it.
-        if (!view.kind) this.labelJobs?.push({
+        // A text view, or a control with a title, shows its text; its name label would cover it.
+        if (!view.kind && !drawsOwnText(view.control)) this.labelJobs?.push({
           id, text: view.label || id, fill: this.colorOf(id), alpha, w, h, matrix: ctx.getTransform(),
           hit: this.hits.length - 1, clipChain,
         });
@@ -447,12 +464,27 @@ export class Renderer {
     ctx.restore();
   }
 
-  drawBox(id, w, h, alpha, scale) {
+  /**
+   * A view's box: filled with its colour, or for a control (which draws what it shows over it) a
+   * faint tint of its colour inside an outline of it, so the control reads as on a device.
+   */
+  drawBox(id, w, h, alpha, scale, control = false) {
     const { ctx } = this;
     const fill = this.colorOf(id);
     const px = 1 / scale; // one CSS pixel in points
     ctx.globalAlpha = alpha;
     roundedRect(ctx, 0, 0, w, h, 6 * px);
+    if (control) {
+      ctx.globalAlpha = alpha * 0.12;
+      ctx.fillStyle = fill;
+      ctx.fill();
+      ctx.globalAlpha = alpha;
+      ctx.lineWidth = 1.5 * px;
+      ctx.strokeStyle = fill;
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      return;
+    }
     ctx.fillStyle = fill;
     ctx.fill();
     ctx.lineWidth = px;
