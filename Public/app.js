@@ -36,6 +36,7 @@ import { QuickActions } from './quick-actions.js';
 import { StackInspector } from './stacks.js';
 import { toast, watchProblems } from './toast.js';
 import { CanvasZoom } from './zoom.js';
+import { menuButton } from './menu.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -126,7 +127,12 @@ const link = new SceneLink(scenes);
 const devices = new Devices({ connection, scenes, timeline });
 const explain = new ExplainPanel({ connection, node: $('explain') });
 const outline = new Outline({ node: $('outline') }, {
-  onSelect: (id) => selection.select(id),
+  // The inspector moves to the panel's top with a selection: the panel scrolls there too, so the
+  // person lands on the view's name and constraints, not in the middle of what was below.
+  onSelect: (id) => {
+    selection.select(id);
+    $('panel').scrollTo({ top: 0 });
+  },
   onHover: (id) => renderer.setHovered(id),
   onGroup: () => renderer.invalidate(),
 });
@@ -152,7 +158,10 @@ const tooltip = new Tooltip({ node: $('tooltip'), stage: $('stage'), canvas, ren
 const pointer = new CanvasPointer({
   canvas, announcer: $('announcer'), renderer, controls, frames, selection, sender, tooltip,
 }, { ambiguityOf, toast });
-new CanvasZoom({ canvas, renderer, zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'), level: $('zoom-level') });
+const zoom = new CanvasZoom({
+  canvas, renderer, zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), zoomFit: $('zoom-fit'), zoomActual: $('zoom-actual'),
+  level: $('zoom-level'), focus: () => (selection.selected ? renderer.centerOf(selection.selected) : null),
+});
 new CanvasScrolling({ canvas, renderer, frames, sender }); // the wheel and Shift+drag scroll scroll views
 const status = new ConnectionStatus({ connection, controls, log, timeline });
 const footer = new Footer({ frames, timeline });
@@ -160,7 +169,7 @@ new ExportImport({ connection, scenes }); // it only listens to its buttons
 const presenting = new Presenting({ connection, scenes, controls, renderer, selection, sender, canvas }, {
   onOwnSession: () => status.showOwnSession(connection.session?.id ?? null),
 });
-new IBImport({ scenes, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
+new IBImport({ scenes, log, stage: $('stage') }); // the same: its button, the canvas drop, its dialog
 
 /** What the outline, Pin and Align, and the size and stack inspectors show, as of the last drawing. */
 let panelInputs = [];
@@ -172,6 +181,7 @@ let panelInputs = [];
  */
 renderer.onDraw = () => {
   footer.update();
+  zoom.show();
   if (tooltip.point) tooltip.update();
   if (selection.selected) selection.updateInspector();
   viewConstraints.show(selection.selected);
@@ -202,11 +212,8 @@ for (const id of ['animate', 'duration', 'curve', 'classic-bug']) $(id).addEvent
 $('deselect').addEventListener('click', () => selection.select(null));
 $('offscreen').addEventListener('change', (event) => renderer.setShowOffscreen(event.target.checked));
 renderer.setShowOffscreen($('offscreen').checked);
-$('overlays-button').addEventListener('click', (event) => {
-  const open = event.currentTarget.getAttribute('aria-expanded') !== 'true';
-  event.currentTarget.setAttribute('aria-expanded', String(open));
-  $('overlays-menu').hidden = !open;
-});
+menuButton($('overlays-button'), $('overlays-menu'));
+menuButton($('file-button'), $('file-menu'));
 for (const box of document.querySelectorAll('input[data-overlay]')) {
   box.addEventListener('change', () => renderer.setOverlay(box.dataset.overlay, box.checked));
   renderer.setOverlay(box.dataset.overlay, box.checked);

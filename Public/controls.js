@@ -182,6 +182,8 @@ export class Controls {
 
   /** Rebuild everything that depends on the scene. */
   setScene(scene) {
+    // A scene from a document (an import, a link) names itself: its title is what the picker shows.
+    if (scene.title && scene.name) this.sceneTitles = { ...this.sceneTitles, [scene.name]: scene.title };
     this.selectScene(scene.name);
     this.el.sceneTitle.textContent = scene.title || scene.name || 'Scene';
     this.el.sceneDescription.textContent = scene.description || '';
@@ -275,6 +277,7 @@ export class Controls {
       max: String(range.max),
       step: String(SLIDER_STEP),
       value: String(value),
+      'aria-label': `Constant of ${c.id}`,
       'aria-describedby': `c${n}-eq`,
     });
     const number = el('input', {
@@ -283,16 +286,18 @@ export class Controls {
       step: 'any',
       value: formatNumber(value),
       inputmode: 'decimal',
+      'aria-label': `Constant of ${c.id}, exact value`,
       'aria-describedby': `c${n}-eq`,
     });
     const priority = c.priority ?? 1000;
     const prioRange = el('input', {
       type: 'range', id: `c${n}-prange`, min: '1', max: '1000', step: '1', value: String(priority),
-      'aria-describedby': `c${n}-eq`,
+      'aria-label': `Priority of ${c.id}`, 'aria-describedby': `c${n}-eq`,
     });
     const prioNumber = el('input', {
       type: 'number', id: `c${n}-priority`, min: '1', max: '1000', step: 'any', value: formatNumber(priority),
-      inputmode: 'decimal', 'aria-describedby': `c${n}-eq`, class: 'c-priority',
+      inputmode: 'decimal', 'aria-label': `Priority of ${c.id}, exact value`, 'aria-describedby': `c${n}-eq`,
+      class: 'c-priority',
     });
     const remove = el('button', {
       type: 'button', class: 'btn-icon c-remove', title: `Remove ${c.id}`, 'aria-label': `Remove constraint ${c.id}`, text: '×',
@@ -301,16 +306,12 @@ export class Controls {
       el('div', { class: 'c-head' }, [active, activeLabel, eq, badge, remove]),
       el('div', { class: 'c-edit' }, [
         el('span', { class: 'c-label', 'aria-hidden': 'true', text: 'const' }),
-        el('label', { class: 'sr-only', for: `c${n}-range`, text: `Constant of ${c.id}` }),
         slider,
-        el('label', { class: 'sr-only', for: `c${n}-number`, text: `Constant of ${c.id}, exact value` }),
         number,
       ]),
       el('div', { class: 'c-edit c-edit-priority' }, [
         el('span', { class: 'c-label', 'aria-hidden': 'true', text: 'prio' }),
-        el('label', { class: 'sr-only', for: `c${n}-prange`, text: `Priority of ${c.id}` }),
         prioRange,
-        el('label', { class: 'sr-only', for: `c${n}-priority`, text: `Priority of ${c.id}, exact value` }),
         prioNumber,
       ]),
     ]);

@@ -40,9 +40,13 @@ export function tooLarge(message, limits) {
 
 /** The button, the canvas drop target and the #ib-dialog. */
 export class IBImport {
-  /** @param {{ scenes, stage }} parts  the scene store (sends and shows imports), the drop target */
-  constructor({ scenes, stage }) {
+  /**
+   * @param {{ scenes, log, stage }} parts  the scene store (sends and shows imports), the log panel (each
+   *   import and its warnings), the drop target
+   */
+  constructor({ scenes, log, stage }) {
     this.scenes = scenes;
+    this.log = log;
     this.stage = stage;
     this.dialog = $('ib-dialog');
     /** The last document read, so another root can be laid out without reading the file again. */
@@ -111,6 +115,7 @@ export class IBImport {
     if (!answer || answer.type !== 'scene') {
       $('ib-summary').textContent = `"${doc.name}" could not be imported.`;
       error.textContent = answer ? `${answer.code}: ${answer.message}` : 'Not connected.';
+      this.log.error(answer?.code ?? 'closed', `importing ${doc.name}: ${answer?.message ?? 'not connected'}`);
       error.hidden = false;
       rootField.hidden = true;
       warningsBox.hidden = true;
@@ -123,6 +128,7 @@ export class IBImport {
     const roots = answer.roots || [];
     $('ib-summary').textContent = `${doc.name}: ${root.title || root.id} (${root.class || 'view'}), `
       + `${answer.scene.views.length} views, ${answer.scene.constraints.length} constraints.`;
+    this.log.info(`Imported ${$('ib-summary').textContent}${warnings.length ? ` ${warnings.length} not modelled:` : ''}`);
     for (const option of roots) {
       const node = document.createElement('option');
       node.value = option.id;
@@ -137,10 +143,11 @@ export class IBImport {
       const place = warning.line ? `line ${warning.line}` : '';
       item.textContent = `${warning.element}${warning.ibId ? ` ${warning.ibId}` : ''}${place ? ` (${place})` : ''}: ${warning.message}`;
       list.append(item);
+      this.log.warning(`${doc.name}: ${item.textContent}`);
     }
     $('ib-warnings-count').textContent = `${warnings.length} not modelled`;
     warningsBox.hidden = warnings.length === 0;
-    toast(`Imported ${root.title || root.id}${warnings.length ? ` · ${warnings.length} warnings` : ''}.`);
+    toast(`Imported ${root.title || root.id}${warnings.length ? ` · ${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}` : ''}.`);
     if ((roots.length > 1 || warnings.length) && !this.dialog.open) this.dialog.showModal();
   }
 }

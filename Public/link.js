@@ -1,5 +1,5 @@
 // The scene in the URL: reading what the hash asks for (#scene=name or #s=… compressed), keeping
-// the hash in step with the scene as it is edited, and the "Copy link" button.
+// the hash in step with the scene as it is edited, and the "Copy scene link" button.
 //
 // Exports wantedFromHash(log) and SceneLink.
 
@@ -70,7 +70,7 @@ export class SceneLink {
     const url = await this.shareUrl();
     try {
       await navigator.clipboard.writeText(url);
-      toast(`Link copied (${url.length} characters): it holds the whole scene.`);
+      toast(`Scene link copied (${url.length} characters): it holds the whole scene: whoever opens it gets a copy to edit.`);
     } catch {
       toast('The link in the address bar holds the whole scene; copy it from there.');
     }

@@ -1,5 +1,5 @@
 // The visible log panel: errors (code + message), conflicts (the server's log
-// text and the constraint ids involved) and connection notes.
+// text and the constraint ids involved), warnings (what an import did not model) and notes.
 //
 // Exports LogPanel.
 
@@ -30,6 +30,11 @@ export class LogPanel {
 
   info(text) {
     this.add('info', text);
+  }
+
+  /** Something the page could not do in full (an import's element it did not model): not a problem count. */
+  warning(text) {
+    this.add('warning', text);
   }
 
   error(code, message, request) {
@@ -63,7 +68,7 @@ export class LogPanel {
       last.querySelector('time').textContent = timeStamp();
       const metaNode = last.querySelector('.log-meta');
       if (metaNode && meta) metaNode.textContent = meta;
-      if (kind !== 'info') this.onProblem?.(`${text} ×${repeats}`, last);
+      if (kind === 'error' || kind === 'conflict') this.onProblem?.(`${text} ×${repeats}`, last);
       return;
     }
     this.lastKey = `${kind}\n${text}\n${detail}`;
@@ -90,13 +95,14 @@ export class LogPanel {
     const stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 24;
     this.list.append(item);
     while (this.list.childElementCount > MAX_ENTRIES) this.list.firstElementChild.remove();
-    if (stick || kind !== 'info') {
+    const problem = kind === 'error' || kind === 'conflict';
+    if (stick || problem) {
       // Show the newest entry from its first line (a conflict log can be long).
       const top = item.offsetTop;
       const fits = item.offsetHeight <= this.list.clientHeight;
       this.list.scrollTop = fits ? this.list.scrollHeight : top;
     }
-    if (kind !== 'info') {
+    if (problem) {
       this.problems += 1;
       this.updateCounter();
       this.onProblem?.(text, item);

@@ -66,6 +66,8 @@ export class Presenting {
     this.controller = null;
     /** Follower: whether the presenter handed this page the controls (`controls`). */
     this.hasControls = false;
+    /** The connection's state as last reported ("connecting" | "open" | "closed"): the banner's "live". */
+    this.connectionState = connection.state;
     /** The text of the notice shown since a follow ended without this page asking, or null. */
     this.endedNotice = null;
     this.el = {
@@ -132,6 +134,8 @@ export class Presenting {
 
   onState(state) {
     const open = state === 'open';
+    this.connectionState = state;
+    this.updateBanner();
     for (const node of [this.el.share, this.el.followButton, this.el.endedOwn, this.el.endedCode]) node.disabled = !open;
     // A follower's dropped connection gives the controls back to the owner; a follower rebuilt by a
     // restarted server that still holds them is told again (`controls` before its `rejoined`).
@@ -332,7 +336,7 @@ export class Presenting {
   async copyLink() {
     try {
       await navigator.clipboard.writeText(this.link);
-      toast('Follow link copied.');
+      toast('Follow link copied: whoever opens it watches this session live, read-only.');
     } catch {
       this.el.link.select();
       toast('Select the link and copy it.');
@@ -432,7 +436,11 @@ export class Presenting {
     if (!this.following) return;
     const scene = this.scenes.scene;
     const controls = this.hasControls ? ' · you have the controls' : '';
-    bannerText.textContent = `following ${scene?.title || scene?.name || this.following} · live${controls}`;
+    // Live only while the connection is open: a dropped one says so, and the red dot goes grey.
+    const live = this.connectionState === 'open';
+    const state = live ? 'live' : this.connectionState === 'connecting' ? 'reconnecting…' : 'disconnected';
+    banner.dataset.live = String(live);
+    bannerText.textContent = `following ${scene?.title || scene?.name || this.following} · ${state}${controls}`;
     bannerStep.textContent = this.stepTitle;
     bannerStep.hidden = !this.stepTitle;
   }

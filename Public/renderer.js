@@ -9,12 +9,13 @@
 import { drawText, loadFonts } from './text.js';
 import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
 import { drawLabels as placeLabels } from './labels.js';
+import { StageFit } from './stage-fit.js';
+import { drawControl, drawsOwnText } from './control-drawing.js';
 
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',
   '#3bb3c3', '#c9a227', '#7c8da6', '#e07bb5', '#6cbf4a',
 ];
-const DEVICE_PAD = 28; // CSS px around the device
 const BEZEL = 7; // CSS px
 const ACCENT = '#1d5fd1';
 const GHOST_ALPHA = 0.3; // views outside the screen are drawn this faint
@@ -123,6 +124,7 @@ export class Renderer {
     this.zoom = 1; // × the scale that fits the device in the canvas
     this.panX = 0; // CSS px the device is moved from the canvas's centre
     this.panY = 0;
+    this.fit = new StageFit(); // the fitted scale and origin, with the views beside the screen in sight
     this.labelJobs = null; // labels of the pass being drawn, drawn after its boxes
     this.textJobs = null; // device-px boxes of the text lines of the pass being drawn
     this.cssWidth = 0;
@@ -138,6 +140,7 @@ export class Renderer {
   }
 
   setScene(scene) {
+    if (scene?.name !== this.scene?.name) this.fit.reset();
     this.scene = scene;
     this.views.clear();
     this.children.clear();
@@ -229,7 +232,8 @@ export class Renderer {
     const py = (cssY - L.oy) / L.scale;
     const ox = cssX - px * scale;
     const oy = cssY - py * scale;
-    this.setViewport(zoom, ox - (this.cssWidth - L.W * scale) / 2, oy - (this.cssHeight - L.H * scale) / 2);
+    const centred = this.fit.origin(this.cssWidth, this.cssHeight, L.W, L.H, scale);
+    this.setViewport(zoom, ox - centred.x, oy - centred.y);
   }
 
   /** Turns an overlay on or off: "safeArea", "margins" (the selected view's, else the root's) or "keyboard". */
@@ -303,19 +307,30 @@ export class Renderer {
     const [W, H] = rootFrame ? [rootFrame[2], rootFrame[3]] : model;
     const fitW = Math.max(W, model[0]);
     const fitH = Math.max(H, model[1]);
-    const scale = Math.max(0.05, Math.min((cw - 2 * DEVICE_PAD) / fitW, (ch - 2 * DEVICE_PAD) / fitH)) * this.zoom;
+    if (this.showOffscreen) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
+    const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom);
+    const centred = this.fit.origin(cw, ch, W, H, scale);
     // Snap the device origin to device pixels so its edges stay crisp.
-    const ox = Math.round(((cw - W * scale) / 2 + this.panX) * dpr) / dpr;
-    const oy = Math.round(((ch - H * scale) / 2 + this.panY) * dpr) / dpr;
+    const ox = Math.round((centred.x + this.panX) * dpr) / dpr;
+    const oy = Math.round((centred.y + this.panY) * dpr) / dpr;
     this.layout = { ox, oy, scale, W, H };
 
-    // Bezel and screen.
+    // Bezel and screen: a phone's bezel for a screen (a device, or a root with a safe area: a view
+    // controller's view); a cell or a xib's top-level view has none, it is drawn on a hairline edge.
     ctx.save();
     ctx.shadowColor = 'rgba(15, 23, 42, 0.22)';
     ctx.shadowBlur = 24;
     ctx.shadowOffsetY = 8;
-    ctx.fillStyle = '#1f2430';
-    roundedRect(ctx, ox - BEZEL, oy - BEZEL, W * scale + 2 * BEZEL, H * scale + 2 * BEZEL, 14);
+    if (this.isScreen()) {
+      ctx.fillStyle = '#1f2430';
+      roundedRect(ctx, ox - BEZEL, oy - BEZEL, W * scale + 2 * BEZEL, H * scale + 2 * BEZEL, 14);
+    } else {
+      ctx.shadowBlur = 10;
+      ctx.shadowOffsetY = 2;
+      ctx.fillStyle = '#aab3c2';
+      ctx.beginPath();
+      ctx.rect(ox - 1, oy - 1, W * scale + 2, H * scale + 2);
+    }
     ctx.fill();
     ctx.restore();
     ctx.fillStyle = '#ffffff';
@@ -356,6 +371,12 @@ export class Renderer {
     this.drawHover();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.onDraw();
+  }
+
+  /** Whether the root is a device's screen (a preset, or any safe area): it is drawn in a bezel. */
+  isScreen() {
+    const root = this.scene?.root || {};
+    return Boolean(root.device) || (root.safeArea || []).some((inset) => inset > 0);
   }
 
   fontFamily() {
@@ -405,15 +426,16 @@ export class Renderer {
     if (id !== 'root') {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
       if (alpha > 0) {
-        this.drawBox(id, w, h, alpha, scale);
-        if (view.kind) {
+        this.drawBox(id, w, h, alpha, scale, Boolean(view.control));
+        if (view.kind || view.control) {
           const matrix = ctx.getTransform();
-          for (const [lx, ly, lw, lh] of drawText(ctx, view, w, h, alpha)) {
+          const drawn = view.kind ? drawText(ctx, view, w, h, alpha) : drawControl(ctx, view.control, w, h, alpha);
+          for (const [lx, ly, lw, lh] of drawn) {
             this.textJobs?.push({ id, box: deviceBox(matrix, lx, ly, lw, lh) });
           }
         }
-        // A text view shows its text; its name label would cover it.
-        if (!view.kind) this.labelJobs?.push({
+        // A text view, or a control with a title, shows its text; its name label would cover it.
+        if (!view.kind && !drawsOwnText(view.control)) this.labelJobs?.push({
           id, text: view.label || id, fill: this.colorOf(id), alpha, w, h, matrix: ctx.getTransform(),
           hit: this.hits.length - 1, clipChain,
         });
@@ -442,12 +464,27 @@ export class Renderer {
     ctx.restore();
   }
 
-  drawBox(id, w, h, alpha, scale) {
+  /**
+   * A view's box: filled with its colour, or for a control (which draws what it shows over it) a
+   * faint tint of its colour inside an outline of it, so the control reads as on a device.
+   */
+  drawBox(id, w, h, alpha, scale, control = false) {
     const { ctx } = this;
     const fill = this.colorOf(id);
     const px = 1 / scale; // one CSS pixel in points
     ctx.globalAlpha = alpha;
     roundedRect(ctx, 0, 0, w, h, 6 * px);
+    if (control) {
+      ctx.globalAlpha = alpha * 0.12;
+      ctx.fillStyle = fill;
+      ctx.fill();
+      ctx.globalAlpha = alpha;
+      ctx.lineWidth = 1.5 * px;
+      ctx.strokeStyle = fill;
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      return;
+    }
     ctx.fillStyle = fill;
     ctx.fill();
     ctx.lineWidth = px;

@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 
 /** The shortest span the scrubber shows, in seconds (a zero-length animation still scrubs). */
 const MIN_SPAN = 0.05;
+/** How long after a request's answer the animation it asked for may still begin, ms (many ticks). */
+const ASKED_WINDOW_MS = 1000;
 
 /** The clock's state on the page and the timeline controls (#pause, #speed, #scrubber, #scrub-time). */
 export class Timeline {
@@ -27,6 +29,13 @@ export class Timeline {
     this.end = null;
     /** The duration the next animation is expected to take, seconds (until its final frames tell). */
     this.expected = 0.25;
+    /**
+     * The duration this page's own request asked for (its action's, the keyboard's, a rotation's),
+     * seconds, until the animation it starts begins; null when the next one is someone else's.
+     */
+    this.asked = null;
+    /** The running or last animation's duration as its request said, seconds; null: measured. */
+    this.duration = null;
     /** Seek requests in flight: their frames jump in time and do not start a timeline. */
     this.seeking = 0;
     /** The session time while paused, seconds (known from the last seek), or null. */
@@ -36,6 +45,14 @@ export class Timeline {
     this.pauseButton = $('pause');
     this.scrubber = $('scrubber');
     this.bind();
+    // Under the real-time clock a request that starts an animation is answered first and its frames
+    // follow, one a tick: a duration asked for and not begun ASKED_WINDOW_MS after an answer is
+    // dropped, so it is not taken for the next animation (someone else's, or one the page did not ask for).
+    connection.addEventListener('message', (event) => {
+      if (event.detail.type === 'frames' || event.detail.re == null || this.asked === null) return;
+      clearTimeout(this.askedTimer);
+      this.askedTimer = setTimeout(() => { this.asked = null; }, ASKED_WINDOW_MS);
+    });
   }
 
   bind() {
@@ -94,16 +111,28 @@ export class Timeline {
   onFrames({ time, final, wasFinal }) {
     if (this.seeking || typeof time !== 'number') return;
     if (!final && wasFinal) {
+      // The first streamed frame lands on the server's frame grid, up to a frame after the start, and
+      // the final one up to a frame after the end: the span between them is not the duration. When
+      // this page asked for the animation its length is known and is what the timeline shows.
+      this.duration = this.asked;
+      this.asked = null;
+      clearTimeout(this.askedTimer);
       this.start = time;
-      this.end = time + Math.max(MIN_SPAN, this.expected);
-    } else if (final && !wasFinal && time > this.start) {
+      this.end = time + Math.max(MIN_SPAN, this.duration ?? this.expected);
+    } else if (final && !wasFinal && time > this.start && this.duration === null) {
       this.end = Math.max(time, this.start + MIN_SPAN);
+    } else if (final && !wasFinal && time > this.start) {
+      // Both grid instants come at or after the true instants: the final frame's time less the
+      // duration is a start as good as the first frame's, and whichever is earlier is nearer.
+      this.start = Math.min(this.start, time - this.duration);
+      this.end = this.start + Math.max(MIN_SPAN, this.duration);
     }
   }
 
   /** Before a message that may animate for `seconds`: while paused, its animations start at the known clock time. */
   expectAnimation(seconds) {
     this.expected = seconds;
+    this.asked = seconds;
     if (this.paused && this.clockTime !== null) {
       this.start = this.clockTime;
       this.end = this.clockTime + Math.max(MIN_SPAN, seconds);

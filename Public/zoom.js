@@ -1,6 +1,7 @@
-// Zoom and pan of the canvas: the −, Fit and + buttons, Ctrl/Cmd+wheel (a trackpad pinch) zooming
-// about the pointer, and a drag on the empty stage panning. The renderer keeps the device centred and
-// fitted at zoom 1; names and badges stay at their CSS pixel size at every zoom.
+// Zoom and pan of the canvas: − and + (about the selected view, else the canvas's centre), Fit, 1:1
+// (one CSS pixel a point), Ctrl/Cmd+wheel (a trackpad pinch) zooming about the pointer, and a drag
+// on the empty stage panning. The renderer keeps the device centred and fitted at zoom 1; the level
+// shows CSS pixels a point (100% is 1:1); names and badges stay at their CSS pixel size at every zoom.
 //
 // Exports CanvasZoom, ZOOM_STEP, MIN_ZOOM and MAX_ZOOM.
 
@@ -13,17 +14,21 @@ export const MAX_ZOOM = 8;
 export class CanvasZoom {
   /**
    * @param {{ canvas: HTMLCanvasElement, renderer, zoomIn: HTMLButtonElement, zoomOut: HTMLButtonElement,
-   *   zoomFit: HTMLButtonElement, level: HTMLElement }} parts  the canvas, its renderer, the buttons and
-   *   the element that shows the zoom in percent
+   *   zoomFit: HTMLButtonElement, zoomActual: HTMLButtonElement, level: HTMLElement,
+   *   focus: () => ({ x: number, y: number } | null) }} parts  the canvas, its renderer, the buttons, the
+   *   element that shows the zoom in percent, and the point the buttons zoom about (the selected
+   *   view's centre in CSS px on the canvas; null: the canvas's centre)
    */
-  constructor({ canvas, renderer, zoomIn, zoomOut, zoomFit, level }) {
+  constructor({ canvas, renderer, zoomIn, zoomOut, zoomFit, zoomActual, level, focus }) {
     this.canvas = canvas;
     this.renderer = renderer;
     this.level = level;
+    this.focus = focus || (() => null);
     this.pan = null; // { pointerId, x, y } while the empty stage is dragged
-    zoomIn.addEventListener('click', () => this.zoomBy(ZOOM_STEP));
-    zoomOut.addEventListener('click', () => this.zoomBy(1 / ZOOM_STEP));
+    zoomIn.addEventListener('click', () => this.zoomBy(ZOOM_STEP, this.focus()));
+    zoomOut.addEventListener('click', () => this.zoomBy(1 / ZOOM_STEP, this.focus()));
     zoomFit.addEventListener('click', () => this.fit());
+    zoomActual.addEventListener('click', () => this.actualSize());
     // Capture: before the scroll views' wheel (which scrolls the view under the pointer without Ctrl).
     canvas.addEventListener('wheel', (event) => this.wheel(event), { passive: false, capture: true });
     canvas.addEventListener('pointerdown', (event) => this.down(event), { capture: true });
@@ -46,8 +51,15 @@ export class CanvasZoom {
     this.show();
   }
 
+  /** One CSS pixel a point, about the selected view (else the canvas's centre). */
+  actualSize() {
+    const scale = this.renderer.layout?.scale;
+    if (scale) this.zoomBy(1 / scale, this.focus());
+  }
+
   /** Back to the fitted, centred device. */
   fit() {
+    this.renderer.fit.reset();
     this.renderer.setViewport(1, 0, 0);
     this.show();
   }
@@ -80,7 +92,9 @@ export class CanvasZoom {
     if (this.pan && event.pointerId === this.pan.pointerId) this.pan = null;
   }
 
+  /** The level as last drawn: CSS pixels a point, in percent (the renderer calls it after each draw). */
   show() {
-    this.level.textContent = `${Math.round(this.renderer.zoom * 100)}%`;
+    const scale = this.renderer.layout?.scale;
+    if (scale) this.level.textContent = `${Math.round(scale * 100)}%`;
   }
 }

@@ -44,3 +44,20 @@ def test_outline_shows_the_tree_marks_and_follows_the_selection(driver, server):
     assert {i for i, (_, a) in marks.items() if a} == {"navView", "titleLabel"}, marks
     navView = driver.find_element(By.CSS_SELECTOR, '#outline li[data-id="navView"]').text
     assert "ambiguous H" in navView
+
+
+def test_selecting_in_the_outline_shows_the_inspector_from_its_top(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.execute_script("window.playground.select('navView')")
+    wait_for(driver, "return !document.getElementById('inspector-body').hidden")
+    # Scrolled down to the outline, below the inspector's constraints, Pin and Align, size and Explain.
+    driver.execute_script("document.getElementById('outline-card').scrollIntoView({ block: 'start' })")
+    assert driver.execute_script("return document.getElementById('panel').scrollTop") > 200
+    item = driver.find_element(By.CSS_SELECTOR, '#outline li[data-id="searchBar"] button')
+    item.click()
+    wait_for(driver, "return window.playground.selected === 'searchBar'")
+    # The inspector's top (its title) is in sight at the panel's top.
+    wait_for(driver, "const p = document.getElementById('panel').getBoundingClientRect();"
+                     "const i = document.getElementById('inspector').getBoundingClientRect();"
+                     "return i.top >= p.top && i.top <= p.top + 16")
+    assert driver.find_element(By.ID, "inspector-id").text == "searchBar"

@@ -162,7 +162,8 @@ def test_zoom_and_pan(driver, server):
     # the device's centre moves only by the pixel snapping of its origin).
     zoomed = settle(driver)
     assert abs(zoomed["scale"] - fitted * 1.5625) < 1e-9
-    assert driver.find_element(By.ID, "zoom-level").text == "156%"
+    # The level is CSS pixels a point (100% is 1:1), not the factor over the fit.
+    assert driver.find_element(By.ID, "zoom-level").text == f"{round(zoomed['scale'] * 100)}%"
     centre = lambda L: (L["ox"] + L["W"] * L["scale"] / 2, L["oy"] + L["H"] * L["scale"] / 2)
     assert all(abs(a - b) < 1 for a, b in zip(centre(zoomed), centre(layout)))
     # Names stay at their CSS size (12 px at most) and apart at this zoom.
@@ -178,3 +179,29 @@ def test_zoom_and_pan(driver, server):
     driver.find_element(By.ID, "zoom-fit").click()
     back = settle(driver)
     assert back == layout
+
+
+def test_zoom_about_the_selection_and_at_actual_size(driver, server):
+    layout = open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    assert driver.find_element(By.ID, "zoom-level").text == f"{round(layout['scale'] * 100)}%"
+    # The cancel button (the search bar's right end) selected: + keeps its centre where it was, so it
+    # stays on screen however far one zooms in.
+    driver.execute_script("window.playground.select('cancelButton')")
+    settle(driver)
+    before = driver.execute_script("return window.playground.renderer.centerOf('cancelButton')")
+    for _ in range(4):
+        driver.find_element(By.ID, "zoom-in").click()
+    zoomed = settle(driver)
+    assert abs(zoomed["scale"] - layout["scale"] * 1.25 ** 4) < 1e-9
+    after = driver.execute_script("return window.playground.renderer.centerOf('cancelButton')")
+    assert abs(after["x"] - before["x"]) < 1 and abs(after["y"] - before["y"]) < 1, (before, after)
+    # 1:1: one CSS pixel a point, about the selection too.
+    driver.find_element(By.ID, "zoom-actual").click()
+    actual = settle(driver)
+    assert abs(actual["scale"] - 1) < 1e-9
+    assert driver.find_element(By.ID, "zoom-level").text == "100%"
+    centre = driver.execute_script("return window.playground.renderer.centerOf('cancelButton')")
+    assert abs(centre["x"] - before["x"]) < 1 and abs(centre["y"] - before["y"]) < 1
+    driver.find_element(By.ID, "zoom-fit").click()
+    assert settle(driver) == layout
+    driver.execute_script("window.playground.select(null)")

@@ -170,8 +170,9 @@ def test_action_animates_monotonically_and_ends_right(driver, server):
     assert all(b >= a for a, b in zip(alphas, alphas[1:])), alphas
     assert len({y for y in ys if -62 < y < 0}) >= 10, f"only {len(ys)} frames"
     assert abs((times[-1] - times[0]) - 0.25) < 0.05  # session seconds; 1 s of real time at 0.25×
-    # On screen: the search bar now sits at the top (navView is above the screen).
-    settle(driver)
+    # On screen: the search bar now sits at the top (navView is above the screen, which the canvas
+    # makes room for: the layout is the one drawn now).
+    layout = settle(driver)
     scene = state(driver)["scene"]
     bar = hex_color(next(v for v in scene["views"] if v["id"] == "searchBar")["color"])
     x, _ = to_css(driver, layout, 303, 0)  # between the field and the cancel button, clear of labels
@@ -275,12 +276,14 @@ def test_dragging_moves_a_view_through_the_solver(driver, server):
 
 def test_export_and_import(driver, server):
     open_page(driver, f"{server.url}#scene=date-picker", scene="date-picker")
+    driver.find_element(By.ID, "file-button").click()  # the File menu holds it
     driver.find_element(By.ID, "export-json").click()
     text = wait_for(driver, "const t = document.getElementById('export-text').value;"
                             "return t.startsWith('{') ? t : null")
     doc = json.loads(text)
     assert doc["name"] == "date-picker" and any(c["id"] == "pickerTop" for c in doc["constraints"])
     driver.find_element(By.CSS_SELECTOR, "#export-dialog button[value=close]").click()
+    driver.find_element(By.ID, "file-button").click()
     driver.find_element(By.ID, "export-swift").click()
     wait_for(driver, "const t = document.getElementById('export-text').value;"
                      "return t.includes('import UIKit') || !document.getElementById('export-error').hidden")
@@ -288,6 +291,7 @@ def test_export_and_import(driver, server):
     # Import: the exported document with one constant changed.
     next(c for c in doc["constraints"] if c["id"] == "pickerTop")["constant"] = 400
     doc["name"] = "imported"
+    driver.find_element(By.ID, "file-button").click()
     driver.find_element(By.ID, "import").click()
     area = driver.find_element(By.ID, "import-text")
     driver.execute_script("arguments[0].value = arguments[1]", area, json.dumps(doc))

@@ -233,6 +233,7 @@ struct IBSceneBuilder {
         var spec = ViewSpec(id: id, parent: parent, label: labelText(element, className: className))
         spec.ibId = element.id
         if let outlet { spec.outlet = String(outlet.prefix(64)) }
+        spec.control = IBControlAppearance.of(element)
         spec.color = IBViewTraits.backgroundColor(element, named: document.namedColors)
         if let alpha = element.number("alpha") { spec.alpha = min(1, max(0, alpha)) }
         if element.flag("hidden") { spec.hidden = true }

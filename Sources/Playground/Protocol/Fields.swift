@@ -115,6 +115,13 @@ struct Fields {
         }
     }
 
+    /// An array of strings.
+    func strings(_ key: String) throws -> [String]? {
+        guard let value = value(key) else { return nil }
+        guard let array = value as? [String] else { throw ProtocolError.invalid(key, "an array of strings") }
+        return array
+    }
+
     func object(_ key: String) throws -> Fields? {
         guard let value = value(key) else { return nil }
         if type(of: value) == [String: Any].self, let object = value as? [String: Any] {

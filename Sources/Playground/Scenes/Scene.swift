@@ -18,6 +18,8 @@ struct ViewAppearance {
     /// The outlet property an imported view is connected to in its document (`outlet`), which a
     /// Swift export names the view after.
     var outlet: String?
+    /// What an imported control shows (`control`), drawn by the page.
+    var control: ControlAppearance?
 }
 
 /// A loaded scene: its layout engine plus what the protocol says about it beyond layout.

@@ -66,7 +66,7 @@ extension SceneReader {
 
     /// Reads one view (`id`, `parent`, `label`, `color`, `alpha`, `intrinsicSize`, `contentHugging`,
     /// `compressionResistance`, `translatesAutoresizingMaskIntoConstraints`, `clipsToBounds`, `frame`,
-    /// `transform`, `layoutMargins`, `alignmentRectInsets`, `autoresizingMask`, `ibId`, `outlet`, the
+    /// `transform`, `layoutMargins`, `alignmentRectInsets`, `autoresizingMask`, `ibId`, `outlet`, `control`, the
     /// text fields of `TextFields`, `scroll`, `stack`, `hidden`).
     /// - Throws: `missing-field` (`id`), `invalid-field` for a wrong type, count or name.
     static func viewSpec(_ fields: Fields) throws -> ViewSpec {
@@ -91,6 +91,7 @@ extension SceneReader {
         view.autoresizingMask = try autoresizingMask(fields)
         view.ibId = try fields.string("ibId")
         view.outlet = try fields.string("outlet")
+        view.control = try ControlAppearance.read(fields)
         view.text = try TextFields.content(fields, over: nil)
         view.scroll = try ScrollFields.spec(fields, over: nil)
         view.hidden = try fields.bool("hidden")

@@ -124,7 +124,8 @@ enum SceneReader {
             try? engine.removeView(id)
             throw ProtocolError(error)
         }
-        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId, outlet: spec.outlet)
+        scene.appearance[id] = ViewAppearance(label: label, color: color, ibId: ibId, outlet: spec.outlet,
+                                             control: spec.control)
         try TextFields.apply(spec.text, to: id, in: scene, removingOnFailure: true)
         if let scroll = spec.scroll { try ScrollFields.apply(scroll, to: id, in: scene, removingOnFailure: true) }
         if applyingStack, spec.stack != nil || spec.hidden != nil {

@@ -54,6 +54,7 @@ enum SceneWriter {
         ]
         if let ibId = appearance?.ibId { result["ibId"] = ibId }
         if let outlet = appearance?.outlet { result["outlet"] = outlet }
+        if let control = appearance?.control { result["control"] = control.document }
         if view.alignmentRectInsets != EdgeInsets() { result["alignmentRectInsets"] = view.alignmentRectInsets.components }
         if !view.autoresizingMask.isEmpty { result["autoresizingMask"] = view.autoresizingMask.names }
         result["hidden"] = view.isHidden

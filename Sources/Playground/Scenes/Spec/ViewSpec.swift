@@ -30,6 +30,8 @@ struct ViewSpec: Sendable {
     var ibId: String?
     /// The outlet property an imported view is connected to (at most 64 characters).
     var outlet: String?
+    /// What the control shows when drawn (drawing only); nil for a view that is no control.
+    var control: ControlAppearance?
     /// The label, button or text field content; nil for a view without text.
     var text: TextContent?
     /// The scroll view configuration; nil for an ordinary view.

@@ -1,0 +1,128 @@
+"""An Interface Builder document imported in the page as a new user meets it: the scene picker shows
+the document's title (not the identifier made from it), the log says what was imported and lists
+each element the importer did not model.
+
+Tests/browser/documents/Controls.xib is a document of our own: a 375 × 300 view "Sign in form" with a
+text field (placeholder "Email address"), a button "Sign in", a switch, a segmented control (Day,
+Week, Month) and an image view whose image "avatar" has no size in <resources> (one warning).
+"""
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+
+from conftest import Screenshot, canvas_origin, close_to, hex_color, open_page, settle, wait_for
+
+CONTROLS_XIB = Path(__file__).resolve().parent / "documents" / "Controls.xib"
+
+
+def drop(driver, name, text):
+    """Drops a file named `name` holding `text` on the stage, as a drag from the desktop does."""
+    driver.execute_script("""
+        const file = new File([arguments[1]], arguments[0], { type: 'application/xml' });
+        const data = new DataTransfer();
+        data.items.add(file);
+        const stage = document.getElementById('stage');
+        stage.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+        stage.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    """, name, text)
+
+
+def import_controls(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.execute_script("document.getElementById('log-clear').click()")
+    drop(driver, "Controls.xib", CONTROLS_XIB.read_text())
+    wait_for(driver, "return window.playground.scene && window.playground.scene.name === 'signInForm'")
+    if driver.execute_script("return document.getElementById('ib-dialog').open"):
+        driver.execute_script("document.getElementById('ib-dialog').close()")
+    return settle(driver)
+
+
+def test_an_imported_scene_shows_its_title_and_logs_the_import_and_its_warnings(driver, server):
+    import_controls(driver, server)
+    picker = driver.find_element(By.ID, "scene-select")
+    shown = driver.execute_script("return arguments[0].options[arguments[0].selectedIndex].text", picker)
+    assert shown == "Sign in form", shown
+    entries = driver.execute_script("return [...document.querySelectorAll('#log .log-entry')].map((e) => [e.className, e.querySelector('.log-text').textContent])")
+    texts = [text for _, text in entries]
+    assert "Imported Controls.xib: Sign in form (UIView), 5 views, 13 constraints. 1 not modelled:" in texts, texts
+    warning = [entry for entry in entries if "avatar" in entry[1]]
+    assert len(warning) == 1 and "log-warning" in warning[0][0], entries
+    assert warning[0][1] == "Controls.xib: imageView image-1 (line 29): image 'avatar' has no size in <resources>: its saved frame stands in"
+    # A warning is not a problem: the log's problem count stays hidden.
+    assert driver.find_element(By.ID, "log-count").get_attribute("hidden") is not None
+
+
+TWEET_CELL_XIB = Path(__file__).resolve().parent / "documents" / "TweetCell.xib"
+BEZEL = hex_color("#1f2430")
+
+
+def beside_the_screen(driver):
+    """The pixel 4 px left of the screen's left edge, half way down (inside a phone's 7 px bezel)."""
+    layout = settle(driver)
+    left, top = canvas_origin(driver)
+    return Screenshot(driver).pixel(left + layout["ox"] - 4, top + layout["oy"] + layout["H"] * layout["scale"] / 2)
+
+
+def test_a_cell_root_is_drawn_without_a_phone_bezel(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    assert close_to(beside_the_screen(driver), BEZEL)
+    drop(driver, "TweetCell.xib", TWEET_CELL_XIB.read_text())
+    wait_for(driver, "return window.playground.scene && window.playground.frames.avatar"
+                     " && window.playground.frames.root.frame[3] === 80")
+    # The cell's avatar: 16 pt in and down, 48 × 48, from its four constraints.
+    assert driver.execute_script("return window.playground.frames.avatar.frame") == [16, 16, 48, 48]
+    assert driver.find_element(By.ID, "scene-select").get_attribute("value") == driver.execute_script("return window.playground.scene.name")
+    shown = driver.execute_script("const s = document.getElementById('scene-select'); return s.options[s.selectedIndex].text")
+    assert shown == "Tweet cell", shown
+    pixel = beside_the_screen(driver)
+    assert not close_to(pixel, BEZEL, tolerance=40), pixel
+
+
+def test_imported_controls_are_drawn_as_they_show(driver, server):
+    layout = import_controls(driver, server)
+    scene = driver.execute_script("return window.playground.scene")
+    controls = {view["id"]: view.get("control") for view in scene["views"]}
+    # What the document says each control shows, carried by the scene document.
+    assert controls == {
+        "emailAddress": {"kind": "textField", "placeholder": "Email address"},
+        "signIn": {"kind": "button", "title": "Sign in"},
+        "switch": {"kind": "switch", "on": True},
+        "segmentedControl": {"kind": "segmentedControl", "segments": ["Day", "Week", "Month"], "selectedSegment": 0},
+        "avatar": {"kind": "imageView", "image": "avatar"},
+    }
+    texts = {}
+    for text in driver.execute_script("return window.playground.texts"):
+        if not text["offscreen"]:
+            texts.setdefault(text["id"], []).append(text["rect"])
+    frames = driver.execute_script("return window.playground.frames")
+    to_css = lambda x, y: (layout["ox"] + x * layout["scale"], layout["oy"] + y * layout["scale"])
+
+    def inside(rect, view):
+        x, y, w, h = frames[view]["frame"]
+        (x0, y0), (x1, y1) = to_css(x, y), to_css(x + w, y + h)
+        return x0 - 0.5 <= rect[0] and rect[0] + rect[2] <= x1 + 0.5 and y0 - 0.5 <= rect[1] and rect[1] + rect[3] <= y1 + 0.5
+
+    # The button's title, the field's placeholder and the three segments' titles are drawn in their boxes.
+    assert len(texts["signIn"]) == 1 and inside(texts["signIn"][0], "signIn")
+    assert len(texts["emailAddress"]) == 1 and inside(texts["emailAddress"][0], "emailAddress")
+    assert len(texts["segmentedControl"]) == 3 and all(inside(r, "segmentedControl") for r in texts["segmentedControl"])
+    # The three segments' titles sit left to right, one in each third.
+    x, _, w, _ = frames["segmentedControl"]["frame"]
+    for i, rect in enumerate(texts["segmentedControl"]):
+        centre = rect[0] + rect[2] / 2
+        assert to_css(x + w * i / 3, 0)[0] < centre < to_css(x + w * (i + 1) / 3, 0)[0]
+    # Pixels: the switch is on (green track at its left end, a white knob at its right end); the
+    # field is white inside; the image view shows its grey placeholder picture at its centre.
+    shot = Screenshot(driver)
+    left, top = canvas_origin(driver)
+    at = lambda px, py: shot.pixel(left + px, top + py)
+    sx, sy, sw, sh = frames["switch"]["frame"]   # 49 × 31: the 51 pt pill's alignment rectangle
+    assert close_to(at(*to_css(sx + 6, sy + sh / 2)), hex_color("#34c759"), tolerance=24)
+    assert close_to(at(*to_css(sx + sw - 15, sy + sh / 2)), (255, 255, 255), tolerance=24)
+    fx, fy, fw, fh = frames["emailAddress"]["frame"]
+    assert close_to(at(*to_css(fx + fw - 20, fy + fh / 2)), (255, 255, 255), tolerance=6)
+    ix, iy, iw, ih = frames["avatar"]["frame"]
+    # The placeholder's hills: 60 % of the side, their peak 38 % across and down; under it, filled.
+    side = min(iw, ih) * 0.6
+    hill = to_css(ix + (iw - side) / 2 + side * 0.38, iy + (ih - side) / 2 + side * 0.55)
+    assert close_to(at(*hill), hex_color("#8a94a6"), tolerance=24)

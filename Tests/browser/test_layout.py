@@ -1,0 +1,141 @@
+"""The page's layout at a laptop's 1280 × 800 and on a projector: the top bar keeps one row, the log
+and the timeline sit under the canvas without covering it, views pushed beside the screen stay in
+sight, and presenter mode gives the device the screen (a presenter's page and a follower's page on a
+1920 × 1080 projector).
+"""
+import json
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import HEIGHT, WIDTH, make_driver, open_page, set_viewport, settle, wait_for
+
+
+@pytest.fixture(scope="module")
+def projector_driver():
+    browser = make_driver()
+    set_viewport(browser, 1920, 1080)
+    yield browser
+    browser.quit()
+
+
+def rect(browser, selector):
+    return browser.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };",
+        selector)
+
+
+def topbar_rows(browser):
+    """The distinct rows (rounded vertical centres, CSS px) of the top bar's visible controls."""
+    return browser.execute_script("""
+        const items = [...document.querySelectorAll('.topbar .brand, .topbar .status, .topbar select, .topbar .btn')]
+          .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
+                   && !e.closest('.menu-items'));
+        return [...new Set(items.map((e) => { const r = e.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 8); }))];""")
+
+
+def selected_title_fits(browser):
+    """Whether the scene picker is wide enough for its chosen title (text width + 36 px of padding and arrow)."""
+    return browser.execute_script("""
+        const select = document.getElementById('scene-select');
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = getComputedStyle(select).font;
+        return ctx.measureText(select.options[select.selectedIndex].text).width + 36 <= select.getBoundingClientRect().width;""")
+
+
+def device_rect(browser):
+    """The device's screen on the canvas (CSS px in the viewport) as the last drawing placed it."""
+    layout = browser.execute_script("return window.playground.layout")
+    left, top = browser.execute_script("const r = document.getElementById('canvas').getBoundingClientRect(); return [r.left, r.top];")
+    return {"left": left + layout["ox"], "top": top + layout["oy"], "width": layout["W"] * layout["scale"],
+            "height": layout["H"] * layout["scale"], "scale": layout["scale"]}
+
+
+def test_the_top_bar_keeps_one_row_and_the_log_keeps_off_the_canvas_at_1280_by_800(driver, server):
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+    driver.execute_script("window.playground.select('searchBar')")
+    settle(driver)
+    assert len(topbar_rows(driver)) == 1, topbar_rows(driver)
+    assert rect(driver, ".topbar")["height"] <= 60
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= WIDTH
+    # Canvas, log strip, timeline, footer: one under the other, none over another.
+    canvas, log, timeline, footer = (rect(driver, s) for s in ("#canvas", "#log-card", ".timeline", ".stage-footer"))
+    assert canvas["bottom"] <= log["top"] + 0.5
+    assert log["bottom"] <= timeline["top"] + 0.5
+    assert timeline["bottom"] <= footer["top"] + 0.5
+    assert footer["bottom"] <= HEIGHT + 0.5
+    # The device takes most of the canvas's height (667 pt: 28 px of room above and below).
+    device = device_rect(driver)
+    assert device["height"] >= canvas["height"] - 2 * 28 - 1
+    # The File menu holds the imports and exports; it opens under its button and closes on Escape.
+    driver.find_element(By.ID, "file-button").click()
+    assert driver.find_element(By.ID, "ib-import").is_displayed()
+    assert rect(driver, "#file-menu")["top"] >= rect(driver, "#file-button")["bottom"]
+    driver.find_element(By.ID, "file-button").send_keys("\ue00c")  # Escape
+    wait_for(driver, "return document.getElementById('file-menu').hidden")
+
+
+def test_a_view_pushed_above_the_screen_stays_on_the_canvas(driver, server):
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    # Focus moves navView to y = −62 (navTop's constant, the scene's description): above the screen.
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === -62")
+    settle(driver)
+    layout = driver.execute_script("return window.playground.layout")
+    assert layout["oy"] + (-62) * layout["scale"] >= 0, layout
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
+def test_presenter_mode_makes_the_device_as_large_as_the_window_allows(driver, server, size):
+    width, height = size
+    set_viewport(driver, width, height)
+    try:
+        open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+        before = device_rect(driver)
+        driver.find_element(By.ID, "presenter-mode").click()
+        wait_for(driver, "return document.body.dataset.presenter === 'on'")
+        wait_for(driver, "return getComputedStyle(document.getElementById('panel')).display === 'none'")
+        settle(driver)
+        after = device_rect(driver)
+        assert after["scale"] > before["scale"], (before, after)
+        assert len(topbar_rows(driver)) == 1
+        assert rect(driver, ".topbar")["height"] <= 52
+        # Only the steps bar shares the height with the canvas: no log, timeline or footer.
+        for selector in ("#log-card", ".timeline", ".stage-footer", ".device-picker", ".share-row"):
+            assert driver.execute_script(f"return getComputedStyle(document.querySelector({json.dumps(selector)})).display") == "none"
+        steps = rect(driver, "#steps-bar")
+        # The screen (667 pt) fills the room between the bar and the steps bar, less 28 px each side.
+        assert after["height"] >= steps["top"] - rect(driver, ".topbar")["bottom"] - 16 - 2 * 28 - 1, (after, steps)
+        assert selected_title_fits(driver)
+    finally:
+        if driver.execute_script("return document.body.dataset.presenter === 'on'"):
+            driver.find_element(By.ID, "presenter-mode").click()
+        set_viewport(driver, WIDTH, HEIGHT)
+
+
+def test_a_follower_on_a_projector_in_presenter_mode_shows_the_device_at_full_height(driver, projector_driver, server):
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+    driver.find_element(By.ID, "present-share").click()
+    code = wait_for(driver, "return document.getElementById('share-dialog').open && window.playground.presenting.code")
+    driver.execute_script("document.getElementById('share-dialog').close()")
+    follower = projector_driver
+    follower.get("about:blank")
+    follower.get(f"{server.url}#follow={code}")
+    wait_for(follower, f"return document.body.dataset.following === {json.dumps(code)}")
+    wait_for(follower, "return window.playground.lastSeq !== null && window.playground.layout !== null")
+    follower.find_element(By.ID, "presenter-mode").click()
+    wait_for(follower, "return document.body.dataset.presenter === 'on'")
+    settle(follower)
+    device = device_rect(follower)
+    # 1080 px less the top bar, the banner and the canvas's padding: the screen is over 80 % of it.
+    assert device["height"] >= 0.8 * 1080, device
+    assert len(topbar_rows(follower)) == 1
+    follower.find_element(By.ID, "follow-leave").click()
+    driver.find_element(By.ID, "present-share").click()
+    wait_for(driver, "return document.getElementById('share-dialog').open")
+    driver.find_element(By.ID, "unshare").click()
+    wait_for(driver, "return window.playground.presenting.code === null")
