@@ -129,9 +129,11 @@ extension IBSceneBuilder {
                         id: id, ibId: element.id)
     }
 
-    /// `"1:2"` → 0.5, `"16:9"` → 1.777…, `"0.5"` → 0.5; nil for anything else or a zero denominator.
+    /// `"1:2"` → 0.5, `"16:9"` → 1.777…, `"2/3"` → 0.666… (Interface Builder writes a ratio typed
+    /// with a slash as it was typed), `"0.5"` → 0.5; nil for anything else or a zero denominator.
     static func multiplier(_ text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let separator: Character = text.contains("/") ? "/" : ":"
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         if parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]),
            denominator != 0, numerator.isFinite, denominator.isFinite {
             return numerator / denominator
