@@ -48,15 +48,35 @@ struct IBSceneBuilder {
         let classes = device.traits(landscape: document.landscape)
         traits = IBTraits(widthClass: classes.width, heightClass: classes.height, scanning: root.element)
         let frame = Self.frame(of: root.element)
-        rootSize = frame.map { Size(width: max($0.width, 1), height: max($0.height, 1)) }
+        var size = frame.map { Size(width: max($0.width, 1), height: max($0.height, 1)) }
             ?? device.size(landscape: document.landscape)
+        // A controller's view saved below a bar (y > 0) fills the screen below it: Xcode 8.1 saved
+        // such a view with the screen's whole height (RxSwift's examples: y = 64, 667 tall on a
+        // 667 pt screen), while its subviews were laid out in the 667 − 64 = 603 pt left.
+        if root.role == .controllerView, let frame, frame.minY > 0 {
+            let screen = Self.simulatedScreen(document: document, controller: root.controller)
+            if frame.maxY > screen.height { size.height = max(1, screen.height - frame.minY) }
+        }
+        rootSize = size
         // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
-        // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
+        // insets (hardware) but no status bar unless it simulates one: Interface Builder draws the
+        // status bar over controllers only by default.
         let notched = device.portraitSafeArea.bottom > 0
+        let statusBar = Self.simulatedStatusBar(root.role == .topLevelView ? root.element : root.controller)
         // A presented controller is drawn as a sheet, with no safe area at its top or bottom.
-        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched)
+        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched && statusBar != true)
             || Self.isDrawnAsSheet(document: document, controller: root.controller)
         var insets = noScreenInsets ? .zero : Self.safeArea(document: document, controller: root.controller)
+        // A controller drawn at a freeform size that simulates no status bar
+        // (`<nil key="simulatedStatusBarMetrics"/>`: a today extension's 320 × 300 view) has none on
+        // a home-button phone (fscalendar's widget saves a view pinned to the top layout guide at
+        // y = 0); a notched phone keeps its sensor housing's inset. At the screen's size Xcode draws
+        // the status bar whatever the metrics say (Presentr's Xcode 9 controllers with the same
+        // element save such views at y = 20).
+        let freeform = root.controller?.child("size", key: "freeformSize") != nil
+        if statusBar == false, freeform, !notched, !document.landscape {
+            insets.top = max(0, insets.top - device.safeArea(landscape: false).top)
+        }
         // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
         // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
         // Its bars, if any, stay.
@@ -75,6 +95,17 @@ struct IBSceneBuilder {
             insets.top = max(0, insets.top - offset)
         }
         safeArea = insets
+    }
+
+    /// Whether a controller (or a xib's top-level view) simulates a status bar: true for a
+    /// `<simulatedStatusBarMetrics key="simulatedStatusBarMetrics">`, false for
+    /// `<nil key="simulatedStatusBarMetrics"/>`, nil when it says nothing (Xcode's default: a status
+    /// bar over controllers, none over top-level views).
+    static func simulatedStatusBar(_ element: IBElement?) -> Bool? {
+        guard let metrics = element?.children.first(where: { $0["key"] == "simulatedStatusBarMetrics" }) else {
+            return nil
+        }
+        return metrics.name != "nil" && metrics["statusBarHidden"] != "YES"
     }
 
     /// The `<rect key="frame">` of a view element.
