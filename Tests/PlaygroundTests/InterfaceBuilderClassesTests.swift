@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 import IBFixtures
 import Testing
@@ -131,5 +132,102 @@ import Testing
         // With the status bar: the safe area starts 20 pt down; without: at the top.
         #expect(try frames(document(#"<simulatedStatusBarMetrics key="simulatedStatusBarMetrics"/>"#))["bar"] == [0, 20, 100, 44])
         #expect(try frames(document(""))["bar"] == [0, 0, 100, 44])
+    }
+
+    /// A table view controller's view is the table itself: it is a root like any controller's view
+    /// (the screen's size, the status bar over it), and its cells are roots of their own.
+    @Test func tableViewControllerIsARoot() throws {
+        let document = IBFixture.storyboard(initial: "nav", scenes: """
+            <scene sceneID="s"><objects>
+                <tableViewController id="tvc" sceneMemberID="viewController">
+                    <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" rowHeight="44" id="table">
+                        \(IBFixture.frame(0, 0, 375, 667))
+                        <prototypes>
+                            <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" reuseIdentifier="Row" id="cell">
+                                \(IBFixture.frame(0, 28, 375, 44))
+                                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cell" id="content">
+                                    \(IBFixture.frame(0, 0, 375, 44))
+                                </tableViewCellContentView>
+                            </tableViewCell>
+                        </prototypes>
+                    </tableView>
+                </tableViewController>
+            </objects></scene>
+            """)
+        let result = try IBImporter.importDocument(document, rootID: "tvc", maxElements: 1000)
+        #expect(result.root.id == "table")
+        #expect(result.root.role == .controllerView)
+        #expect(result.root.className == "UITableViewController")
+        // The iPhone 8's 375 × 667 screen, 20 pt of status bar above the table.
+        #expect(result.spec.root.size == Size(width: 375, height: 667))
+        #expect(result.spec.root.safeArea == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(result.roots.map(\.id) == ["table", "cell"])
+    }
+
+    /// A picker's size is its own (its wheel): with `"textSizes": "document"` the saved frame's.
+    @Test func pickerTakesItsSavedSize() throws {
+        let document = IBFixture.xib("""
+            <view contentMode="scaleToFill" id="root-1">
+                \(IBFixture.frame(0, 0, 375, 667))
+                <subviews>
+                    <pickerView contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="p-1" userLabel="Picker">\(IBFixture.frame(0, 0, 320, 216))</pickerView>
+                </subviews>
+                <constraints>
+                    \(IBFixture.constraint("p-1", "centerX", nil, "root-1", "centerX", id: "c-1"))
+                    \(IBFixture.constraint("p-1", "centerY", nil, "root-1", "centerY", id: "c-2"))
+                </constraints>
+            </view>
+            """)
+        // 320 × 216 centred: x = (375 − 320) / 2 = 27.5, y = (667 − 216) / 2 = 225.5.
+        #expect(try frames(document)["picker"] == [27.5, 225.5, 320, 216])
+    }
+
+    /// An SF Symbol (`catalog="system"`) is drawn at its configuration's size, which Xcode saved;
+    /// `<resources>` lists it at 128 pt.
+    @Test func symbolImageTakesItsSavedSize() throws {
+        let document = IBFixture.xib("""
+            <view contentMode="scaleToFill" id="root-1">
+                \(IBFixture.frame(0, 0, 375, 667))
+                <subviews>
+                    <imageView userInteractionEnabled="NO" contentMode="scaleToFill" image="star" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="i-1" userLabel="Star">
+                        \(IBFixture.frame(100, 100, 16, 15.5))
+                        <preferredSymbolConfiguration key="preferredSymbolConfiguration" configurationType="pointSize" pointSize="14"/>
+                    </imageView>
+                </subviews>
+                <constraints>
+                    \(IBFixture.constraint("i-1", "leading", nil, "root-1", "leading", constant: 20, id: "c-1"))
+                    \(IBFixture.constraint("i-1", "top", nil, "root-1", "top", constant: 30, id: "c-2"))
+                </constraints>
+            </view>
+            """, resources: #"<image name="star" catalog="system" width="128" height="124"/>"#)
+        // At (20, 30) with the saved 16 × 15.5, not the resource's 128 × 124.
+        #expect(try frames(document)["star"] == [20, 30, 16, 15.5])
+    }
+
+    /// A placeholder constraint is kept for Xcode's frames (`"textSizes": "document"`) and removed
+    /// for the run-time layout (`"measured"`); the warning says which.
+    @Test func placeholderConstraintKeptForXcodesFrames() throws {
+        let document = IBFixture.xib("""
+            <view contentMode="scaleToFill" id="root-1">
+                \(IBFixture.frame(0, 0, 375, 667))
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Box">\(IBFixture.frame(0, 0, 100, 40))</view>
+                </subviews>
+                <constraints>
+                    \(IBFixture.constraint("a-1", "leading", nil, "root-1", "leading", constant: 10, id: "c-1"))
+                    \(IBFixture.constraint("a-1", "trailing", nil, "root-1", "trailing", constant: -10, id: "c-2"))
+                    \(IBFixture.constraint("a-1", "top", nil, "root-1", "top", constant: 10, placeholder: true, id: "c-3"))
+                    \(IBFixture.constraint("a-1", "height", nil, nil, nil, constant: 40, id: "c-4"))
+                </constraints>
+            </view>
+            """)
+        // Document: the placeholder puts the box at y = 10; x = 10, width = 375 − 20 = 355.
+        #expect(try frames(document)["box"] == [10, 10, 355, 40])
+        let kept = try IBImporter.importDocument(document, rootID: nil, maxElements: 1000)
+        #expect(kept.spec.constraints.contains { $0.ibId == "c-3" })
+        #expect(kept.warnings.contains { ($0["message"] as? String)?.hasPrefix("placeholder constraint: kept") == true })
+        let removed = try IBImporter.importDocument(document, rootID: nil, maxElements: 1000, textSizes: .measured)
+        #expect(!removed.spec.constraints.contains { $0.ibId == "c-3" })
+        #expect(removed.warnings.contains { ($0["message"] as? String)?.hasPrefix("placeholder constraint: removed") == true })
     }
 }

@@ -206,8 +206,9 @@ struct IBDocument: Sendable {
         var roots: [Root] = []
         for scene in document.list("scenes") where scene.name == "scene" {
             for object in scene.list("objects") {
-                if let view = object.children.first(where: { $0["key"] == "view" }), view.name == "view",
-                   let viewID = view.id {
+                // The controller's view is whatever view element it holds as `view`: a table or
+                // collection view controller's is the table itself, which then fills the screen.
+                if let view = object.children.first(where: { $0["key"] == "view" }), let viewID = view.id {
                     let className = object["customClass"] ?? uikitClass(of: object.name)
                     let title = object["title"] ?? object.child("navigationItem")?["title"] ?? object["userLabel"]
                         ?? object["storyboardIdentifier"] ?? className

@@ -74,9 +74,14 @@ extension IBSceneBuilder {
     mutating func addConstraints() {
         for (element, holder) in pending {
             guard element.name == "constraint" else { continue }
+            // Xcode removes a placeholder constraint when it builds the app, but lays its canvas out
+            // with it, so the saved frames include it: kept when the goal is those frames.
             if element.flag("placeholder") {
-                warn(element, "placeholder constraint: removed at build time, as Xcode does")
-                continue
+                if textSizes == .measured {
+                    warn(element, "placeholder constraint: removed, as at run time (Xcode removes it at build time)")
+                    continue
+                }
+                warn(element, "placeholder constraint: kept, as Xcode lays out its canvas with it (removed at build time; \"textSizes\": \"measured\" removes it)")
             }
             guard traits.isInstalled(element.id) else {
                 warn(element, "not installed for this device's size classes (\(traits.widthClass) width, \(traits.heightClass) height)")

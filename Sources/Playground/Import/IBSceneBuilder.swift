@@ -351,8 +351,8 @@ struct IBSceneBuilder {
     }
 
     /// The intrinsic content size (−1 for none): content-sized controls take their saved frame
-    /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`,
-    /// any view a numeric `placeholderIntrinsicWidth`/`Height`.
+    /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`
+    /// (an SF Symbol its saved frame), any view a numeric `placeholderIntrinsicWidth`/`Height`.
     private mutating func intrinsicSize(_ element: IBElement, frame: Rect?) -> Size? {
         var size: Size?
         let name = element.name
@@ -361,7 +361,12 @@ struct IBSceneBuilder {
         } else if IBViewTraits.heightOnly.contains(name) {
             size = frame.map { Size(width: -1, height: $0.height) }
         } else if name == "imageView", let image = element["image"] {
-            if let resource = document.imageSizes[image] {
+            if element["catalog"] == "system", let frame {
+                // An SF Symbol's size follows its configuration (point size, weight, scale, the
+                // text style of its font); `<resources>` lists it at 128 pt whatever it is drawn at.
+                // Xcode saved the size it drew, which the symbol fonts here cannot reproduce.
+                size = frame.size
+            } else if let resource = document.imageSizes[image] {
                 size = Size(width: resource.width, height: resource.height)
             } else {
                 warn(element, "image '\(image.prefix(64))' has no size in <resources>: its saved frame stands in")
