@@ -230,4 +230,46 @@ import Testing
         #expect(!removed.spec.constraints.contains { $0.ibId == "c-3" })
         #expect(removed.warnings.contains { ($0["message"] as? String)?.hasPrefix("placeholder constraint: removed") == true })
     }
+
+    /// A table cell's margins by the Xcode that saved it: 8 pt all round before Xcode 8, 11 pt top
+    /// and bottom and the system's 16 pt sides (20 from 414 pt wide) after.
+    @Test func cellMarginsByXcodeVersion() throws {
+        func document(toolsVersion: String, width: Double) -> String {
+            IBFixture.xib("""
+                <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="cell">
+                    \(IBFixture.frame(0, 0, width, 44))
+                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" tableViewCell="cell" id="content">
+                        \(IBFixture.frame(0, 0, width, 43.5))
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Lead">\(IBFixture.frame(0, 0, 10, 10))</view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="b-1" userLabel="Trail">\(IBFixture.frame(0, 0, 10, 10))</view>
+                        </subviews>
+                        <constraints>
+                            \(IBFixture.constraint("a-1", "leading", nil, "content", "leadingMargin", id: "c-1"))
+                            \(IBFixture.constraint("a-1", "top", nil, "content", "topMargin", id: "c-2"))
+                            \(IBFixture.constraint("a-1", "width", nil, nil, nil, constant: 100, id: "c-3"))
+                            \(IBFixture.constraint("a-1", "height", nil, nil, nil, constant: 20, id: "c-4"))
+                            \(IBFixture.constraint("content", "trailingMargin", nil, "b-1", "trailing", id: "c-5"))
+                            \(IBFixture.constraint("b-1", "top", nil, "content", "top", id: "c-6"))
+                            \(IBFixture.constraint("b-1", "width", nil, nil, nil, constant: 115, id: "c-7"))
+                            \(IBFixture.constraint("b-1", "height", nil, nil, nil, constant: 22, id: "c-8"))
+                        </constraints>
+                    </tableViewCellContentView>
+                </tableViewCell>
+                """).replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="\#(toolsVersion)""#)
+        }
+        // Xcode 7 (toolsVersion 8191), 478 pt: margins 8, so Lead at (8, 8), Trail's trailing edge
+        // at 478 − 8 = 470 → x = 470 − 115 = 355.
+        let old = try frames(document(toolsVersion: "8191", width: 478))
+        #expect(old["lead"] == [8, 8, 100, 20])
+        #expect(old["trail"] == [355, 0, 115, 22])
+        // Xcode 15, 375 pt: sides 16, top 11; Trail ends at 375 − 16 = 359 → x = 244.
+        let recent = try frames(document(toolsVersion: "22505", width: 375))
+        #expect(recent["lead"] == [16, 11, 100, 20])
+        #expect(recent["trail"] == [244, 0, 115, 22])
+        // 414 pt and wider: 20 pt sides; Trail ends at 414 − 20 = 394 → x = 279.
+        let wide = try frames(document(toolsVersion: "22505", width: 414))
+        #expect(wide["lead"] == [20, 11, 100, 20])
+        #expect(wide["trail"] == [279, 0, 115, 22])
+    }
 }

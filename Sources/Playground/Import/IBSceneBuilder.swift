@@ -175,8 +175,13 @@ struct IBSceneBuilder {
         let systemMargin = rootSize.width >= 414 ? 20.0 : 16
         var rootMargins = EdgeInsets(top: 0, left: systemMargin, bottom: 0, right: systemMargin)
         if root.role == .cell {
-            rootMargins = root.element.name == "tableViewCell" ? EdgeInsets(top: 11, left: systemMargin, bottom: 11,
-                                                                            right: systemMargin)
+            // A table cell's margins are 11 pt top and bottom and the system's sides, except in
+            // documents from before Xcode 8 (`toolsVersion` 11000, iOS 9 and older), where they are
+            // 8 pt all round: XLForm's Xcode 7 rating cell, 478 pt wide, saves a label pinned to its
+            // content view's leading margin (which preserves the cell's) at x = 8, and a 115 pt view
+            // pinned to the trailing margin at 478 − 8 − 115 = 355.
+            let modern = root.element.name == "tableViewCell" && document.toolsVersion >= 11000
+            rootMargins = modern ? EdgeInsets(top: 11, left: systemMargin, bottom: 11, right: systemMargin)
                 : EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         } else if let explicit = explicitMargins(root.element) {
             rootMargins = explicit
