@@ -272,4 +272,28 @@ import Testing
         #expect(wide["lead"] == [20, 11, 100, 20])
         #expect(wide["trail"] == [279, 0, 115, 22])
     }
+
+    /// Xcode 6 saved no frame for a cell's content view: it fills the cell less the 1 pt separator.
+    @Test func cellContentViewWithoutSavedFrame() throws {
+        let document = IBFixture.xib("""
+            <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="cell">
+                \(IBFixture.frame(0, 0, 600, 194))
+                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cell" id="content">
+                    <autoresizingMask key="autoresizingMask"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Fill">\(IBFixture.frame(0, 0, 10, 10))</view>
+                    </subviews>
+                    <constraints>
+                        \(IBFixture.constraint("a-1", "leading", nil, "content", "leadingMargin", id: "c-1"))
+                        \(IBFixture.constraint("content", "trailingMargin", nil, "a-1", "trailing", id: "c-2"))
+                        \(IBFixture.constraint("a-1", "top", nil, "content", "topMargin", id: "c-3"))
+                        \(IBFixture.constraint("content", "bottomMargin", nil, "a-1", "bottom", constant: 5, id: "c-4"))
+                    </constraints>
+                </tableViewCellContentView>
+            </tableViewCell>
+            """).replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="7528""#)
+        // Content view 600 × (194 − 1) = 193; margins 8 (before Xcode 8): x 8, width 600 − 16 = 584,
+        // y 8, bottom 193 − 8 − 5 = 180 → height 172.
+        #expect(try frames(document)["fill"] == [8, 8, 584, 172])
+    }
 }

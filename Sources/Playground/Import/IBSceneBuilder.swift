@@ -273,9 +273,14 @@ struct IBSceneBuilder {
         if let alpha = element.number("alpha") { spec.alpha = min(1, max(0, alpha)) }
         if element.flag("hidden") { spec.hidden = true }
         if element.flag("misplaced") || element.flag("ambiguous") { staleViews.insert(id) }
-        let frame = Self.frame(of: element)
+        let saved = Self.frame(of: element)
+        // Xcode 6 saved no frame for a cell's content view: it fills the cell less the separator,
+        // 1 pt in documents of its time (XLForm's Xcode 7 cells: 50 pt cells, 49 pt content views).
+        let frame = saved ?? (isContentView ? savedFrames[parent].map {
+            Rect(x: 0, y: 0, width: $0.width, height: max(0, $0.height - (document.toolsVersion < 11000 ? 1 : 0)))
+        } : nil)
+        if let saved { savedFrames[id] = saved }
         if let frame {
-            savedFrames[id] = frame
             let origin = rootOrigins[parent] ?? .zero
             rootOrigins[id] = Point(x: origin.x + frame.minX, y: origin.y + frame.minY)
         } else {
