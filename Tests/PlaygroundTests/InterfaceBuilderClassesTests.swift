@@ -108,10 +108,10 @@ import Testing
         #expect(result["body"] == [0, 0, 320, 300])
     }
 
-    /// A xib's top-level view on a home-button phone gets the 20 pt status bar only when it
-    /// simulates one.
+    /// A xib's top-level view on a home-button phone gets the 20 pt status bar when it simulates
+    /// one, and from Xcode 14 (`toolsVersion` 21000) when it says nothing.
     @Test func topLevelViewWithSimulatedStatusBar() throws {
-        func document(_ metrics: String) -> String {
+        func document(_ metrics: String, toolsVersion: String = "17156") -> String {
             IBFixture.xib("""
                 <view contentMode="scaleToFill" id="root-1">
                     \(IBFixture.frame(0, 0, 375, 667))
@@ -127,11 +127,14 @@ import Testing
                     </constraints>
                     \(metrics)
                 </view>
-                """)
+                """).replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="\#(toolsVersion)""#)
         }
         // With the status bar: the safe area starts 20 pt down; without: at the top.
         #expect(try frames(document(#"<simulatedStatusBarMetrics key="simulatedStatusBarMetrics"/>"#))["bar"] == [0, 20, 100, 44])
         #expect(try frames(document(""))["bar"] == [0, 0, 100, 44])
+        #expect(try frames(document(#"<nil key="simulatedStatusBarMetrics"/>"#, toolsVersion: "22505"))["bar"] == [0, 0, 100, 44])
+        // Xcode 15, saying nothing: under the status bar, y = 20.
+        #expect(try frames(document("", toolsVersion: "22505"))["bar"] == [0, 20, 100, 44])
     }
 
     /// A table view controller's view is the table itself: it is a root like any controller's view
@@ -295,5 +298,38 @@ import Testing
         // Content view 600 × (194 − 1) = 193; margins 8 (before Xcode 8): x 8, width 600 − 16 = 584,
         // y 8, bottom 193 − 8 − 5 = 180 → height 172.
         #expect(try frames(document)["fill"] == [8, 8, 584, 172])
+    }
+
+    /// A storyboard's cell takes the system side margin from the screen it is drawn on: 20 pt on a
+    /// 414 pt phone even when the cell is narrower (an inset-grouped table's 374 pt cell).
+    @Test func storyboardCellMarginsFollowTheScreen() throws {
+        let document = IBFixture.storyboard(initial: "tvc", device: #"<device id="retina6_5" orientation="portrait" appearance="light"/>"#, scenes: """
+            <scene sceneID="s"><objects>
+                <tableViewController id="tvc" sceneMemberID="viewController">
+                    <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="static" style="insetGrouped" id="table">
+                        \(IBFixture.frame(0, 0, 414, 896))
+                        <sections><tableViewSection id="sec"><cells>
+                            <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" id="cell">
+                                \(IBFixture.frame(20, 18, 374, 44))
+                                <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cell" id="content">
+                                    \(IBFixture.frame(0, 0, 374, 44))
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Title">\(IBFixture.frame(0, 0, 10, 10))</view>
+                                    </subviews>
+                                    <constraints>
+                                        \(IBFixture.constraint("a-1", "leading", nil, "content", "leadingMargin", id: "c-1"))
+                                        \(IBFixture.constraint("content", "trailingMargin", nil, "a-1", "trailing", id: "c-2"))
+                                        \(IBFixture.constraint("a-1", "centerY", nil, "content", "centerY", id: "c-3"))
+                                        \(IBFixture.constraint("a-1", "height", nil, nil, nil, constant: 20, id: "c-4"))
+                                    </constraints>
+                                </tableViewCellContentView>
+                            </tableViewCell>
+                        </cells></tableViewSection></sections>
+                    </tableView>
+                </tableViewController>
+            </objects></scene>
+            """)
+        // 20 pt sides on the 414 pt screen: x = 20, width = 374 − 40 = 334; centred in 44: y = 12.
+        #expect(try frames(document, root: "cell")["title"] == [20, 12, 334, 20])
     }
 }

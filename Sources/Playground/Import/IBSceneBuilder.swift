@@ -62,7 +62,12 @@ struct IBSceneBuilder {
         // insets (hardware) but no status bar unless it simulates one: Interface Builder draws the
         // status bar over controllers only by default.
         let notched = device.portraitSafeArea.bottom > 0
+        // From Xcode 14 (`toolsVersion` 21000) a top-level view is drawn under the status bar on
+        // a home-button phone too: DuckDuckGo's Xcode 15 notification view, 465 × 154 on an
+        // iPhone 8, saves a stack pinned 8 pt below its safe area's top at y = 28, where TLPhotoPicker's
+        // Xcode 12 picker view saves a bar pinned to its safe area's top at y = 0.
         let statusBar = Self.simulatedStatusBar(root.role == .topLevelView ? root.element : root.controller)
+            ?? (root.role == .topLevelView && document.toolsVersion >= 21000 ? true : nil)
         // A presented controller is drawn as a sheet, with no safe area at its top or bottom.
         let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched && statusBar != true)
             || Self.isDrawnAsSheet(document: document, controller: root.controller)
@@ -172,7 +177,12 @@ struct IBSceneBuilder {
         if IBViewTraits.scrollViews.contains(root.element.name) { scrollViewIDs.insert("root") }
         savedFrames["root"] = Rect(origin: .zero, size: rootSize)
         let device = document.device
-        let systemMargin = rootSize.width >= 414 ? 20.0 : 16
+        // UIKit's system side margin is 20 pt on screens 414 pt wide and wider, else 16. A cell of a
+        // storyboard's table takes it from the screen it is drawn on, not its own width: DuckDuckGo's
+        // inset-grouped settings cells, 374 pt wide on a 414 pt phone, save their labels 20 pt in.
+        let screenWidth = document.kind == .storyboard && root.role == .cell
+            ? document.device.size(landscape: document.landscape).width : 0
+        let systemMargin = max(rootSize.width, screenWidth) >= 414 ? 20.0 : 16
         var rootMargins = EdgeInsets(top: 0, left: systemMargin, bottom: 0, right: systemMargin)
         if root.role == .cell {
             // A table cell's margins are 11 pt top and bottom and the system's sides, except in
@@ -391,17 +401,28 @@ struct IBSceneBuilder {
         return size
     }
 
-    private func explicitMargins(_ element: IBElement) -> EdgeInsets? {
+    /// The margins a view sets itself (`layoutMargins`, `directionalLayoutMargins`), each at least
+    /// zero: the engine's margins are never negative, so a negative one is read as 0 with a warning.
+    private mutating func explicitMargins(_ element: IBElement) -> EdgeInsets? {
+        var margins: EdgeInsets
         if let insets = element.child("edgeInsets", key: "layoutMargins") {
-            return EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("left") ?? 0,
-                              bottom: insets.number("bottom") ?? 0, right: insets.number("right") ?? 0)
-        }
-        if let insets = element.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            margins = EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("left") ?? 0,
+                                 bottom: insets.number("bottom") ?? 0, right: insets.number("right") ?? 0)
+        } else if let insets = element.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
             // Left-to-right: leading is left.
-            return EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("leading") ?? 0,
-                              bottom: insets.number("bottom") ?? 0, right: insets.number("trailing") ?? 0)
+            margins = EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("leading") ?? 0,
+                                 bottom: insets.number("bottom") ?? 0, right: insets.number("trailing") ?? 0)
+        } else {
+            return nil
         }
-        return nil
+        let edges = [margins.top, margins.left, margins.bottom, margins.right]
+        if edges.contains(where: { !($0 >= 0) }) {
+            warn(element, "negative layout margins are not modelled: read as 0")
+            func clamped(_ value: Double) -> Double { value >= 0 ? value : 0 }
+            margins = EdgeInsets(top: clamped(margins.top), left: clamped(margins.left),
+                                 bottom: clamped(margins.bottom), right: clamped(margins.right))
+        }
+        return margins
     }
 
     /// A view's layout margins as UIKit resolves them where the saved frames place it: its own (8 pt
