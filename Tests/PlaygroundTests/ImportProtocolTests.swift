@@ -23,7 +23,7 @@ import Testing
                 \(IBFixture.constraint(nil, "trailing", nil, "img-1", "trailing", id: "c-trail"))
                 \(IBFixture.constraint("img-1", "top", nil, "card-1", "top", id: "c-top"))
                 \(IBFixture.constraint("img-1", "bottom", "greaterThanOrEqual", "lbl-1", "top", constant: -100, priority: 750, id: "c-loose"))
-                \(IBFixture.constraint("lbl-1", "top", nil, "card-1", "top", constant: 5, placeholder: true, id: "c-place"))
+                \(IBFixture.constraint("lbl-1", "width", nil, nil, nil, constant: 85, placeholder: true, id: "c-place"))
             </constraints>
             <connections>
                 <outlet property="greeting" destination="lbl-1" id="o-1"/>
@@ -53,8 +53,9 @@ import Testing
         #expect(views.first { $0["id"] as? String == "greeting" }?["ibId"] as? String == "lbl-1")
         // Labels hug at 251 when the document omits it.
         #expect(views.first { $0["id"] as? String == "greeting" }?["contentHugging"] as? [Double] == [251, 251])
+        // The placeholder (the label's width, 85 as measured) is kept for Xcode's frames.
         let constraints = scene["constraints"] as? [[String: Any]] ?? []
-        #expect(constraints.count == 6)
+        #expect(constraints.count == 7)
         let half = constraints.first { $0["ibId"] as? String == "c-half" }
         #expect(half?["multiplier"] as? Double == 0.5)
         let loose = constraints.first { $0["ibId"] as? String == "c-loose" }

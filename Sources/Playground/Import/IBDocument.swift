@@ -76,9 +76,17 @@ struct IBDocument: Sendable {
         kind = type.contains("Storyboard") ? .storyboard : .xib
         self.element = element
         let deviceElement = element.child("device")
-        deviceID = deviceElement?["id"]
+        // Before Xcode 8's `<device>`, a document names its screen in the default simulated metrics:
+        // `<simulatedScreenMetrics key="destination" type="retina4_7.fullscreen"/>`, with the
+        // orientation beside it.
+        let simulated = element.child("simulatedMetricsContainer", key: "defaultSimulatedMetrics")
+        let destination = simulated?.child("simulatedScreenMetrics", key: "destination")?["type"]
+            .map { String($0.prefix { $0 != "." }) }
+        deviceID = deviceElement?["id"] ?? destination
         device = deviceID.flatMap(IBDevice.named) ?? .fallback
-        landscape = deviceElement?["orientation"] == "landscape"
+        landscape = (deviceElement?["orientation"]
+            ?? simulated?.child("simulatedOrientationMetrics", key: "orientation")?["orientation"])?
+            .hasPrefix("landscape") ?? false
         initialControllerID = element["initialViewController"]
         var images: [String: (width: Double, height: Double)] = [:]
         var colors: [String: IBElement] = [:]
@@ -198,8 +206,9 @@ struct IBDocument: Sendable {
         var roots: [Root] = []
         for scene in document.list("scenes") where scene.name == "scene" {
             for object in scene.list("objects") {
-                if let view = object.children.first(where: { $0["key"] == "view" }), view.name == "view",
-                   let viewID = view.id {
+                // The controller's view is whatever view element it holds as `view`: a table or
+                // collection view controller's is the table itself, which then fills the screen.
+                if let view = object.children.first(where: { $0["key"] == "view" }), let viewID = view.id {
                     let className = object["customClass"] ?? uikitClass(of: object.name)
                     let title = object["title"] ?? object.child("navigationItem")?["title"] ?? object["userLabel"]
                         ?? object["storyboardIdentifier"] ?? className

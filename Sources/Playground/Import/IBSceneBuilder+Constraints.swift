@@ -74,9 +74,14 @@ extension IBSceneBuilder {
     mutating func addConstraints() {
         for (element, holder) in pending {
             guard element.name == "constraint" else { continue }
+            // Xcode removes a placeholder constraint when it builds the app, but lays its canvas out
+            // with it, so the saved frames include it: kept when the goal is those frames.
             if element.flag("placeholder") {
-                warn(element, "placeholder constraint: removed at build time, as Xcode does")
-                continue
+                if textSizes == .measured {
+                    warn(element, "placeholder constraint: removed, as at run time (Xcode removes it at build time)")
+                    continue
+                }
+                warn(element, "placeholder constraint: kept, as Xcode lays out its canvas with it (removed at build time; \"textSizes\": \"measured\" removes it)")
             }
             guard traits.isInstalled(element.id) else {
                 warn(element, "not installed for this device's size classes (\(traits.widthClass) width, \(traits.heightClass) height)")
@@ -129,9 +134,11 @@ extension IBSceneBuilder {
                         id: id, ibId: element.id)
     }
 
-    /// `"1:2"` → 0.5, `"16:9"` → 1.777…, `"0.5"` → 0.5; nil for anything else or a zero denominator.
+    /// `"1:2"` → 0.5, `"16:9"` → 1.777…, `"2/3"` → 0.666… (Interface Builder writes a ratio typed
+    /// with a slash as it was typed), `"0.5"` → 0.5; nil for anything else or a zero denominator.
     static func multiplier(_ text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let separator: Character = text.contains("/") ? "/" : ":"
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         if parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]),
            denominator != 0, numerator.isFinite, denominator.isFinite {
             return numerator / denominator

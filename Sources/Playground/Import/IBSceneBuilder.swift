@@ -48,15 +48,40 @@ struct IBSceneBuilder {
         let classes = device.traits(landscape: document.landscape)
         traits = IBTraits(widthClass: classes.width, heightClass: classes.height, scanning: root.element)
         let frame = Self.frame(of: root.element)
-        rootSize = frame.map { Size(width: max($0.width, 1), height: max($0.height, 1)) }
+        var size = frame.map { Size(width: max($0.width, 1), height: max($0.height, 1)) }
             ?? device.size(landscape: document.landscape)
+        // A controller's view saved below a bar (y > 0) fills the screen below it: Xcode 8.1 saved
+        // such a view with the screen's whole height (RxSwift's examples: y = 64, 667 tall on a
+        // 667 pt screen), while its subviews were laid out in the 667 − 64 = 603 pt left.
+        if root.role == .controllerView, let frame, frame.minY > 0 {
+            let screen = Self.simulatedScreen(document: document, controller: root.controller)
+            if frame.maxY > screen.height { size.height = max(1, screen.height - frame.minY) }
+        }
+        rootSize = size
         // A cell has no safe area of its own here; a xib's top-level view gets a notched phone's
-        // insets (hardware) but no status bar, which Interface Builder simulates for controllers only.
+        // insets (hardware) but no status bar unless it simulates one: Interface Builder draws the
+        // status bar over controllers only by default.
         let notched = device.portraitSafeArea.bottom > 0
+        // From Xcode 14 (`toolsVersion` 21000) a top-level view is drawn under the status bar on
+        // a home-button phone too: DuckDuckGo's Xcode 15 notification view, 465 × 154 on an
+        // iPhone 8, saves a stack pinned 8 pt below its safe area's top at y = 28, where TLPhotoPicker's
+        // Xcode 12 picker view saves a bar pinned to its safe area's top at y = 0.
+        let statusBar = Self.simulatedStatusBar(root.role == .topLevelView ? root.element : root.controller)
+            ?? (root.role == .topLevelView && document.toolsVersion >= 21000 ? true : nil)
         // A presented controller is drawn as a sheet, with no safe area at its top or bottom.
-        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched)
+        let noScreenInsets = root.role == .cell || (root.role == .topLevelView && !notched && statusBar != true)
             || Self.isDrawnAsSheet(document: document, controller: root.controller)
         var insets = noScreenInsets ? .zero : Self.safeArea(document: document, controller: root.controller)
+        // A controller drawn at a freeform size that simulates no status bar
+        // (`<nil key="simulatedStatusBarMetrics"/>`: a today extension's 320 × 300 view) has none on
+        // a home-button phone (fscalendar's widget saves a view pinned to the top layout guide at
+        // y = 0); a notched phone keeps its sensor housing's inset. At the screen's size Xcode draws
+        // the status bar whatever the metrics say (Presentr's Xcode 9 controllers with the same
+        // element save such views at y = 20).
+        let freeform = root.controller?.child("size", key: "freeformSize") != nil
+        if statusBar == false, freeform, !notched, !document.landscape {
+            insets.top = max(0, insets.top - device.safeArea(landscape: false).top)
+        }
         // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
         // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
         // Its bars, if any, stay.
@@ -75,6 +100,17 @@ struct IBSceneBuilder {
             insets.top = max(0, insets.top - offset)
         }
         safeArea = insets
+    }
+
+    /// Whether a controller (or a xib's top-level view) simulates a status bar: true for a
+    /// `<simulatedStatusBarMetrics key="simulatedStatusBarMetrics">`, false for
+    /// `<nil key="simulatedStatusBarMetrics"/>`, nil when it says nothing (Xcode's default: a status
+    /// bar over controllers, none over top-level views).
+    static func simulatedStatusBar(_ element: IBElement?) -> Bool? {
+        guard let metrics = element?.children.first(where: { $0["key"] == "simulatedStatusBarMetrics" }) else {
+            return nil
+        }
+        return metrics.name != "nil" && metrics["statusBarHidden"] != "YES"
     }
 
     /// The `<rect key="frame">` of a view element.
@@ -141,11 +177,21 @@ struct IBSceneBuilder {
         if IBViewTraits.scrollViews.contains(root.element.name) { scrollViewIDs.insert("root") }
         savedFrames["root"] = Rect(origin: .zero, size: rootSize)
         let device = document.device
-        let systemMargin = rootSize.width >= 414 ? 20.0 : 16
+        // UIKit's system side margin is 20 pt on screens 414 pt wide and wider, else 16. A cell of a
+        // storyboard's table takes it from the screen it is drawn on, not its own width: DuckDuckGo's
+        // inset-grouped settings cells, 374 pt wide on a 414 pt phone, save their labels 20 pt in.
+        let screenWidth = document.kind == .storyboard && root.role == .cell
+            ? document.device.size(landscape: document.landscape).width : 0
+        let systemMargin = max(rootSize.width, screenWidth) >= 414 ? 20.0 : 16
         var rootMargins = EdgeInsets(top: 0, left: systemMargin, bottom: 0, right: systemMargin)
         if root.role == .cell {
-            rootMargins = root.element.name == "tableViewCell" ? EdgeInsets(top: 11, left: systemMargin, bottom: 11,
-                                                                            right: systemMargin)
+            // A table cell's margins are 11 pt top and bottom and the system's sides, except in
+            // documents from before Xcode 8 (`toolsVersion` 11000, iOS 9 and older), where they are
+            // 8 pt all round: XLForm's Xcode 7 rating cell, 478 pt wide, saves a label pinned to its
+            // content view's leading margin (which preserves the cell's) at x = 8, and a 115 pt view
+            // pinned to the trailing margin at 478 − 8 − 115 = 355.
+            let modern = root.element.name == "tableViewCell" && document.toolsVersion >= 11000
+            rootMargins = modern ? EdgeInsets(top: 11, left: systemMargin, bottom: 11, right: systemMargin)
                 : EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         } else if let explicit = explicitMargins(root.element) {
             rootMargins = explicit
@@ -238,9 +284,14 @@ struct IBSceneBuilder {
         if let alpha = element.number("alpha") { spec.alpha = min(1, max(0, alpha)) }
         if element.flag("hidden") { spec.hidden = true }
         if element.flag("misplaced") || element.flag("ambiguous") { staleViews.insert(id) }
-        let frame = Self.frame(of: element)
+        let saved = Self.frame(of: element)
+        // Xcode 6 saved no frame for a cell's content view: it fills the cell less the separator,
+        // 1 pt in documents of its time (XLForm's Xcode 7 cells: 50 pt cells, 49 pt content views).
+        let frame = saved ?? (isContentView ? savedFrames[parent].map {
+            Rect(x: 0, y: 0, width: $0.width, height: max(0, $0.height - (document.toolsVersion < 11000 ? 1 : 0)))
+        } : nil)
+        if let saved { savedFrames[id] = saved }
         if let frame {
-            savedFrames[id] = frame
             let origin = rootOrigins[parent] ?? .zero
             rootOrigins[id] = Point(x: origin.x + frame.minX, y: origin.y + frame.minY)
         } else {
@@ -321,8 +372,8 @@ struct IBSceneBuilder {
     }
 
     /// The intrinsic content size (−1 for none): content-sized controls take their saved frame
-    /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`,
-    /// any view a numeric `placeholderIntrinsicWidth`/`Height`.
+    /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`
+    /// (an SF Symbol its saved frame), any view a numeric `placeholderIntrinsicWidth`/`Height`.
     private mutating func intrinsicSize(_ element: IBElement, frame: Rect?) -> Size? {
         var size: Size?
         let name = element.name
@@ -331,7 +382,12 @@ struct IBSceneBuilder {
         } else if IBViewTraits.heightOnly.contains(name) {
             size = frame.map { Size(width: -1, height: $0.height) }
         } else if name == "imageView", let image = element["image"] {
-            if let resource = document.imageSizes[image] {
+            if element["catalog"] == "system", let frame {
+                // An SF Symbol's size follows its configuration (point size, weight, scale, the
+                // text style of its font); `<resources>` lists it at 128 pt whatever it is drawn at.
+                // Xcode saved the size it drew, which the symbol fonts here cannot reproduce.
+                size = frame.size
+            } else if let resource = document.imageSizes[image] {
                 size = Size(width: resource.width, height: resource.height)
             } else {
                 warn(element, "image '\(image.prefix(64))' has no size in <resources>: its saved frame stands in")
@@ -346,17 +402,28 @@ struct IBSceneBuilder {
         return size
     }
 
-    private func explicitMargins(_ element: IBElement) -> EdgeInsets? {
+    /// The margins a view sets itself (`layoutMargins`, `directionalLayoutMargins`), each at least
+    /// zero: the engine's margins are never negative, so a negative one is read as 0 with a warning.
+    private mutating func explicitMargins(_ element: IBElement) -> EdgeInsets? {
+        var margins: EdgeInsets
         if let insets = element.child("edgeInsets", key: "layoutMargins") {
-            return EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("left") ?? 0,
-                              bottom: insets.number("bottom") ?? 0, right: insets.number("right") ?? 0)
-        }
-        if let insets = element.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
+            margins = EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("left") ?? 0,
+                                 bottom: insets.number("bottom") ?? 0, right: insets.number("right") ?? 0)
+        } else if let insets = element.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
             // Left-to-right: leading is left.
-            return EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("leading") ?? 0,
-                              bottom: insets.number("bottom") ?? 0, right: insets.number("trailing") ?? 0)
+            margins = EdgeInsets(top: insets.number("top") ?? 0, left: insets.number("leading") ?? 0,
+                                 bottom: insets.number("bottom") ?? 0, right: insets.number("trailing") ?? 0)
+        } else {
+            return nil
         }
-        return nil
+        let edges = [margins.top, margins.left, margins.bottom, margins.right]
+        if edges.contains(where: { !($0 >= 0) }) {
+            warn(element, "negative layout margins are not modelled: read as 0")
+            func clamped(_ value: Double) -> Double { value >= 0 ? value : 0 }
+            margins = EdgeInsets(top: clamped(margins.top), left: clamped(margins.left),
+                                 bottom: clamped(margins.bottom), right: clamped(margins.right))
+        }
+        return margins
     }
 
     /// A view's layout margins as UIKit resolves them where the saved frames place it: its own (8 pt

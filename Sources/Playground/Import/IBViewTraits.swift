@@ -3,11 +3,12 @@ import AutoLayout
 /// What Interface Builder's view elements mean for layout: which classes size themselves from their
 /// content, their default hugging priorities, and their background colours for drawing.
 enum IBViewTraits {
-    /// Elements whose intrinsic size comes from their content on both axes (text, controls). With
-    /// `"textSizes": "document"` it is the frame Xcode saved, which Xcode measured with Apple's fonts.
+    /// Elements whose intrinsic size comes from their content on both axes (text, controls, and a
+    /// picker's 216 pt wheel). With `"textSizes": "document"` it is the frame Xcode saved, which Xcode
+    /// measured with Apple's fonts and controls.
     static let contentSized: Set<String> = [
         "label", "button", "textField", "switch", "segmentedControl", "activityIndicatorView", "stepper",
-        "pageControl", "datePicker",
+        "pageControl", "datePicker", "pickerView",
     ]
     /// Elements with an intrinsic height only (UIKit answers `noIntrinsicMetric` for their width).
     static let heightOnly: Set<String> = ["slider", "progressView", "searchBar", "navigationBar", "toolbar", "tabBar"]
