@@ -73,6 +73,7 @@ public final class PlaygroundServer {
             // The pass's turns are durable before any of its answers is written.
             transport.commitJournal()
             transport.writeWaitingAnswers()
+            transport.endPass()
         }
         let deadline = transport.clock.nowMicros + Int64(gracePeriod * 1_000_000)
         transport.beginShutdown(deadlineMicros: deadline)

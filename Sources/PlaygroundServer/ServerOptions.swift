@@ -45,6 +45,13 @@ public struct ServerOptions: Sendable {
     /// cannot be swept by guessing.
     public var followsPerSecond = 1.0
     public var followBurst = 10
+    /// Bytes of unsent replies, events and errors (`Session.unsentBytes`) past which a connection is no
+    /// longer read until half of them are sent: a client that sends without reading cannot make the
+    /// server queue answers for it without bound. Announced in `hello.limits.maxUnreadBytes`.
+    public var maxUnreadBytes = 256 * 1024
+    /// Seconds a connection may stay unread for `maxUnreadBytes` before it is closed with 1008 (policy
+    /// violation); announced in `hello.limits.unreadTimeoutSeconds`.
+    public var unreadTimeout = 30
     /// Seconds without traffic after which a WebSocket is pinged (at half) and dropped (at the full
     /// time) unless the peer answers; 0 turns it off.
     public var idleTimeout = 60

@@ -44,6 +44,10 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --max-sessions-per-address N open sessions per remote address (default \(defaults.maxSessionsPerAddress), loopback peers exempt
                                unless this flag is given: behind a proxy every peer is loopback)
   --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default \(defaults.idleTimeout))
+  --max-unread-bytes N         bytes of answers a client may leave unread; past it its connection is not
+                               read until half are sent (default \(defaults.maxUnreadBytes))
+  --unread-timeout S           seconds a connection may stay unread so before it is closed with 1008
+                               (default \(defaults.unreadTimeout))
   --max-followers N            followers per shared session (default \(defaults.maxFollowers))
   --max-shared-sessions N      shared sessions per server (default \(defaults.maxSharedSessions))
   --resume-grace S             seconds a session waits for its client to rejoin after the connection
@@ -179,6 +183,8 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.options.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
             flags.options.limitsLoopbackPerAddress = true
         case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
+        case "--max-unread-bytes": flags.options.maxUnreadBytes = count(value(for: name, inline: inline), name, minimum: 1024)
+        case "--unread-timeout": flags.options.unreadTimeout = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-followers": flags.options.maxFollowers = count(value(for: name, inline: inline), name, minimum: 1)
         case "--resume-grace": flags.options.resumeGrace = count(value(for: name, inline: inline), name)
         case "--state": flags.options.stateDirectory = value(for: name, inline: inline)
