@@ -67,8 +67,8 @@ struct Outbox {
     // MARK: Size
 
     /// About the bytes `message.write(into:)` writes: exact for keys, strings without escapes,
-    /// booleans, null and integers; 20 bytes for a floating-point number (its shortest round-trip form is
-    /// at most 24). Cheaper than writing it: no key is sorted and no number formatted.
+    /// booleans, null and whole numbers; 12 bytes for a number with a fraction (its shortest round-trip
+    /// form takes 3 to 24). Cheaper than writing it: no key is sorted and no number formatted.
     static func estimatedBytes(of message: OutgoingMessage) -> Int {
         switch message {
         case .ok(let id): 20 + estimatedBytes(of: id)
@@ -87,9 +87,11 @@ struct Outbox {
         case let array as [Any]:
             return array.reduce(1 + max(array.count, 1)) { $0 + estimatedBytes(of: $1) }
         case let int as Int: return digits(int)
+        case let double as Double:
+            return double.rounded(.towardZero) == double && abs(double) < 1e15 ? digits(Int(double)) : 12
         case let bool as Bool: return bool ? 4 : 5
         case is NSNull: return 4
-        default: return 20
+        default: return 12
         }
     }
 
