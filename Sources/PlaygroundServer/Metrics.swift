@@ -6,7 +6,8 @@ final class Metrics {
     static let turnBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
     var sessionsOpened = 0
-    /// Upgrades refused before a session existed, by reason (`origin`, `sessions`, `sessions-per-address`).
+    /// Upgrades refused before a session existed, by reason (`origin`, `sessions`, `sessions-per-address`,
+    /// `subprotocol`), and connections answered 503 for want of a descriptor (`descriptors`).
     var refused: [String: Int] = [:]
     var messages = 0
     /// `frames` and `error` messages sent by sessions that have closed (open ones are added live).
@@ -43,7 +44,7 @@ final class Metrics {
         metric("playground_sessions_opened_total", "counter", "Sessions opened since start.",
                [("", Double(sessionsOpened))])
         metric("playground_upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.",
-               ["origin", "sessions", "sessions-per-address", "subprotocol"].map { ("{reason=\"\($0)\"}", Double(refused[$0] ?? 0)) })
+               ["origin", "sessions", "sessions-per-address", "subprotocol", "descriptors"].map { ("{reason=\"\($0)\"}", Double(refused[$0] ?? 0)) })
         metric("playground_connections_closed_by_limit_total", "counter",
                "Connections the server closed for a limit, by limit.",
                ["message-too-big", "binary", "unread"].map { ("{limit=\"\($0)\"}", Double(closedForLimit[$0] ?? 0)) })

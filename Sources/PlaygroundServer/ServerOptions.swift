@@ -23,7 +23,8 @@ public struct ServerOptions: Sendable {
     /// What each session may hold and do (`maxMessageBytes` above overrides its own); the session,
     /// rate and work limits are announced in `hello.limits`.
     public var sessionLimits: SessionLimits = .server
-    /// Open sessions in total; upgrades beyond it are refused with HTTP 503.
+    /// Open sessions in total; upgrades beyond it are refused with HTTP 503. `PlaygroundServer` lowers it
+    /// to what its open-file limit leaves room for (`DescriptorLimit`); its `options` hold the value in force.
     public var maxSessions = 4096
     /// Open sessions per remote address; upgrades beyond it are refused with HTTP 503.
     public var maxSessionsPerAddress = 32

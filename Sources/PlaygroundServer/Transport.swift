@@ -304,6 +304,11 @@ final class Transport {
         return 1
     }
 
+    /// Connections answered 503 because no descriptor was free for them (`DescriptorLimit`).
+    func countRefused(_ connections: Int) {
+        if connections > 0 { metrics.refused["descriptors", default: 0] += connections }
+    }
+
     /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, before libwebsockets picks a subprotocol: a client that offers
     /// subprotocols, none of them ours, gets HTTP 400 naming ours (libwebsockets alone would close the
     /// connection without a response). Returns non-zero to refuse.

@@ -40,7 +40,8 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --rate N                     messages per second per session, else rate-limited; 0 = no rate limits at
                                all (default \(rateText(defaults.sessionLimits.messagesPerSecond)); also 1 MiB/s of messages and half of --max-work per second)
   --burst N                    messages accepted at once above the rate (default \(defaults.sessionLimits.messageBurst))
-  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default \(defaults.maxSessions))
+  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default \(defaults.maxSessions); fewer
+                               when the open-file limit, raised to its hard limit at start, leaves less room)
   --max-sessions-per-address N open sessions per remote address (default \(defaults.maxSessionsPerAddress), loopback peers exempt
                                unless this flag is given: behind a proxy every peer is loopback)
   --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default \(defaults.idleTimeout))
