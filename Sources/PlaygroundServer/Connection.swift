@@ -35,6 +35,10 @@ final class Connection {
     private(set) var framesSent = 0
     private(set) var errorsSent = 0
 
+    /// Transport time since which the connection is not read because its client left too much unread
+    /// (`UnreadLimit`); nil while it is read.
+    private(set) var unreadSince: Double?
+
     private var message: [UInt8] = []
     private let maxMessageBytes: Int
     /// The buffer lent to the session for every outgoing message: `LWS_PRE` bytes of headroom for
@@ -84,6 +88,95 @@ final class Connection {
     func close(_ status: lws_close_status, reason: String) {
         if pendingClose == nil { pendingClose = (status, reason) }
         lws_callback_on_writable(wsi)
+    }
+
+    // MARK: Reading
+
+    /// Why the connection is not read. libwebsockets keeps one bit per reason (`lws_rx_flow_control`
+    /// with `LWS_RXFLOW_REASON_APPLIES`) and reads the socket only while none is set; what it already
+    /// read waits in its own buffer and is delivered once reading resumes.
+    enum ReadPause: Int32 {
+        /// The client left too much unread (`UnreadLimit`).
+        case unread = 0x2
+        /// The connection's turns took their share of the current service pass (`Transport.endPass`).
+        case turns = 0x4
+    }
+
+    /// Stops or resumes reading the socket for `reason`.
+    func setReading(_ reading: Bool, for reason: ReadPause) {
+        let applies = reading ? LWS_RXFLOW_REASON_APPLIES_ENABLE : LWS_RXFLOW_REASON_APPLIES_DISABLE
+        _ = lws_rx_flow_control(wsi, Int32(applies) | reason.rawValue)
+    }
+
+    /// Microseconds of turns this connection ran in service pass `turnPass`.
+    private var turnMicros: Int64 = 0
+    private var turnPass = 0
+
+    /// Counts a turn of `micros` in service pass `pass`; returns the pass's total so far.
+    func countTurn(micros: Int64, pass: Int) -> Int64 {
+        if pass != turnPass { (turnPass, turnMicros) = (pass, 0) }
+        turnMicros += micros
+        return turnMicros
+    }
+
+    // MARK: A client that does not read (UnreadLimit)
+
+    /// What `checkUnread` changed.
+    enum UnreadChange {
+        /// The backlog passed `maxBytes`: the connection is no longer read, the timer runs.
+        case stoppedReading
+        /// It fell to `resumeBytes`: the connection is read again.
+        case resumedReading
+        /// It grew past `closingBytes` while the connection was not read.
+        case overflowed
+    }
+
+    /// Called after the session queued something and after each write: stops reading the connection
+    /// once `Session.unsentBytes` passes `limit.maxBytes` (and arms the timeout, a libwebsockets timer
+    /// of this connection that comes as LWS_CALLBACK_TIMER), reads it again at `limit.resumeBytes`.
+    /// Nil when nothing changed, and always for a closing connection.
+    ///
+    /// libwebsockets 4.1.6 cannot cancel a connection's timer (`lws_set_timer_usecs` with
+    /// `LWS_SET_TIMER_USEC_CANCEL` schedules it for now), so resuming leaves it armed and
+    /// `unreadTimedOut` ignores a timer of a connection read again; stopping again re-arms it, which
+    /// replaces the earlier deadline.
+    func checkUnread(_ limit: UnreadLimit, now: Double) -> UnreadChange? {
+        guard pendingClose == nil else { return nil }
+        let unsent = session.unsentBytes
+        if unreadSince != nil {
+            if unsent > limit.closingBytes { return .overflowed }
+            guard unsent <= limit.resumeBytes else { return nil }
+            unreadSince = nil
+            setReading(true, for: .unread)
+            return .resumedReading
+        }
+        guard unsent > limit.maxBytes else { return nil }
+        unreadSince = now
+        setReading(false, for: .unread)
+        lws_set_timer_usecs(wsi, lws_usec_t(limit.timeout * 1_000_000))
+        return .stoppedReading
+    }
+
+    /// LWS_CALLBACK_TIMER: true when the connection has not been read for `limit.timeout`. A timer that
+    /// comes early (the clocks differ by rounding) is armed again for the rest.
+    func unreadTimedOut(_ limit: UnreadLimit, now: Double) -> Bool {
+        guard pendingClose == nil, let unreadSince else { return false }
+        let left = unreadSince + limit.timeout - now
+        guard left <= 0.001 else {
+            lws_set_timer_usecs(wsi, lws_usec_t(left * 1_000_000))
+            return false
+        }
+        return true
+    }
+
+    /// Closes the connection with 1008 for a client that does not read. Its socket is read again, so
+    /// what the client sent is taken (and ignored) and the TCP connection ends without a reset; the
+    /// close frame goes out once the client takes what its socket holds, and a client that takes
+    /// nothing loses the TCP connection `UnreadLimit.closeGrace` seconds later.
+    func closeUnread(reason: String) {
+        close(LWS_CLOSE_STATUS_POLICY_VIOLATION, reason: reason)
+        setReading(true, for: .unread)
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, UnreadLimit.closeGrace)
     }
 
     /// True when the session's next message may be written now, outside a WRITEABLE callback

@@ -6,14 +6,17 @@ final class Metrics {
     static let turnBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
     var sessionsOpened = 0
-    /// Upgrades refused before a session existed, by reason (`origin`, `sessions`, `sessions-per-address`).
+    /// Upgrades refused before a session existed, by reason (`origin`, `sessions`, `sessions-per-address`,
+    /// `subprotocol`), and connections answered 503 for want of a descriptor (`descriptors`).
     var refused: [String: Int] = [:]
     var messages = 0
     /// `frames` and `error` messages sent by sessions that have closed (open ones are added live).
     var closedFrames = 0
     var closedErrors = 0
-    /// Connections closed by the server for a limit (`message-too-big`, `binary`), and by idle timeout.
+    /// Connections closed by the server for a limit (`message-too-big`, `binary`, `unread`).
     var closedForLimit: [String: Int] = [:]
+    /// Times a connection stopped being read because its client left more than `maxUnreadBytes` unsent.
+    var unreadStops = 0
     private var turnCounts = [Int](repeating: 0, count: Metrics.turnBuckets.count)
     private var turnCount = 0
     private var turnSum = 0.0
@@ -30,7 +33,7 @@ final class Metrics {
     }
 
     /// The exposition text, given the live sessions' figures.
-    func text(sessions: Int, frames: Int, errors: Int, uptime: Double) -> String {
+    func text(sessions: Int, unread: Int, frames: Int, errors: Int, uptime: Double) -> String {
         var lines: [String] = []
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(String, Double)]) {
             lines.append("# HELP \(name) \(help)")
@@ -41,10 +44,16 @@ final class Metrics {
         metric("playground_sessions_opened_total", "counter", "Sessions opened since start.",
                [("", Double(sessionsOpened))])
         metric("playground_upgrades_refused_total", "counter", "WebSocket upgrades refused, by reason.",
-               ["origin", "sessions", "sessions-per-address", "subprotocol"].map { ("{reason=\"\($0)\"}", Double(refused[$0] ?? 0)) })
+               ["origin", "sessions", "sessions-per-address", "subprotocol", "descriptors"].map { ("{reason=\"\($0)\"}", Double(refused[$0] ?? 0)) })
         metric("playground_connections_closed_by_limit_total", "counter",
                "Connections the server closed for a limit, by limit.",
-               ["message-too-big", "binary"].map { ("{limit=\"\($0)\"}", Double(closedForLimit[$0] ?? 0)) })
+               ["message-too-big", "binary", "unread"].map { ("{limit=\"\($0)\"}", Double(closedForLimit[$0] ?? 0)) })
+        metric("playground_connections_unread", "gauge",
+               "Connections not read now because their client left more than maxUnreadBytes of answers unsent.",
+               [("", Double(unread))])
+        metric("playground_connections_unread_total", "counter",
+               "Times a connection stopped being read because its client left more than maxUnreadBytes unsent.",
+               [("", Double(unreadStops))])
         metric("playground_messages_total", "counter", "Client messages handled.", [("", Double(messages))])
         metric("playground_frames_total", "counter", "frames messages sent.", [("", Double(frames))])
         metric("playground_errors_total", "counter", "error answers sent (rate-limited included).",

@@ -17,6 +17,8 @@ public final class PlaygroundServer {
     public let stopHandle = StopHandle()
 
     private let transport: Transport
+    /// The open-file limit, raised at start, and the spare descriptor that answers connections over it.
+    private let descriptors = DescriptorLimit()
     private let arena = CAllocations()
     private var context: OpaquePointer?
 
@@ -39,14 +41,23 @@ public final class PlaygroundServer {
         // libwebsockets 4.1 keeps a vhost whose address is not local, waiting for the interface to come
         // up, and would report the configured port as listening.
         if bind.bindError(port: 0) == EADDRNOTAVAIL { throw ServerError.addressNotLocal(options.host) }
-        self.options = options
         let journal = try Self.openJournal(options)
+        // Each session holds its socket, and its recording's file with `--record`; the context adds its
+        // listening socket and wake-up pipe.
+        var options = options
+        let requestedSessions = options.maxSessions
+        options.maxSessions = min(requestedSessions, descriptors.sessions(perSession: options.recording == nil ? 1 : 2,
+                                                                          inUse: DescriptorLimit.openCount() + 4))
+        self.options = options
         do {
             transport = try Transport(options: options, files: files, journal: journal)
         } catch {
             throw ServerError.recordingFolder(options.recording?.directory ?? "", "\(error.localizedDescription)")
         }
         ServerLog.configure()
+        let raised = descriptors.limit > descriptors.raisedFrom ? " (soft limit raised from \(descriptors.raisedFrom))" : ""
+        let fitted = options.maxSessions < requestedSessions ? " (the open-file limit leaves room for no more)" : ""
+        ServerLog.info("open files: \(descriptors.limit)\(raised); sessions: at most \(options.maxSessions)\(fitted)")
         guard let context = ContextSetup.makeContext(options: options, bind: bind,
                                                      user: transport.unretainedPointer, arena: arena,
                                                      http: transport.http),
@@ -58,6 +69,7 @@ public final class PlaygroundServer {
         }
         self.context = context
         self.port = port
+        descriptors.attach(port: port)
         transport.attach(context)
         stopHandle.attach(context)
     }
@@ -73,6 +85,8 @@ public final class PlaygroundServer {
             // The pass's turns are durable before any of its answers is written.
             transport.commitJournal()
             transport.writeWaitingAnswers()
+            transport.endPass()
+            transport.countRefused(descriptors.answerOverLimit())
         }
         let deadline = transport.clock.nowMicros + Int64(gracePeriod * 1_000_000)
         transport.beginShutdown(deadlineMicros: deadline)

@@ -11,7 +11,7 @@ func playgroundProtocolCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_re
                                 _ length: Int) -> Int32 {
     switch reason {
     case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE,
-         LWS_CALLBACK_WS_PEER_INITIATED_CLOSE, LWS_CALLBACK_CLOSED:
+         LWS_CALLBACK_WS_PEER_INITIATED_CLOSE, LWS_CALLBACK_TIMER, LWS_CALLBACK_CLOSED:
         guard let wsi, let transport = Transport.of(wsi) else { return 0 }
         let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
         switch reason {
@@ -19,6 +19,7 @@ func playgroundProtocolCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_re
         case LWS_CALLBACK_RECEIVE: transport.receive(wsi, user: user, bytes: bytes)
         case LWS_CALLBACK_SERVER_WRITEABLE: return transport.writeable(user: user)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE: transport.peerClosing(user: user, payload: bytes)
+        case LWS_CALLBACK_TIMER: transport.timer(user: user)
         default: transport.closed(user: user)
         }
         return 0

@@ -24,7 +24,8 @@ public struct ServerOptions: Sendable {
     /// What each session may hold and do (`maxMessageBytes` above overrides its own); the session,
     /// rate and work limits are announced in `hello.limits`.
     public var sessionLimits: SessionLimits = .server
-    /// Open sessions in total; upgrades beyond it are refused with HTTP 503.
+    /// Open sessions in total; upgrades beyond it are refused with HTTP 503. `PlaygroundServer` lowers it
+    /// to what its open-file limit leaves room for (`DescriptorLimit`); its `options` hold the value in force.
     public var maxSessions = 4096
     /// Open sessions per remote address; upgrades beyond it are refused with HTTP 503.
     public var maxSessionsPerAddress = 32
@@ -47,6 +48,13 @@ public struct ServerOptions: Sendable {
     /// cannot be swept by guessing.
     public var followsPerSecond = 1.0
     public var followBurst = 10
+    /// Bytes of unsent replies, events and errors (`Session.unsentBytes`) past which a connection is no
+    /// longer read until half of them are sent: a client that sends without reading cannot make the
+    /// server queue answers for it without bound. Announced in `hello.limits.maxUnreadBytes`.
+    public var maxUnreadBytes = 256 * 1024
+    /// Seconds a connection may stay unread for `maxUnreadBytes` before it is closed with 1008 (policy
+    /// violation); announced in `hello.limits.unreadTimeoutSeconds`.
+    public var unreadTimeout = 30
     /// Seconds without traffic after which a WebSocket is pinged (at half) and dropped (at the full
     /// time) unless the peer answers; 0 turns it off.
     public var idleTimeout = 60

@@ -42,6 +42,15 @@ final class Transport {
     /// Whether the tick writes frames outside WRITEABLE (`writeNow`): not when permessage-deflate may be
     /// negotiated, whose compressor reads a payload after `lws_write` has returned.
     private let writesDirectly: Bool
+    /// What a connection's session may hold for a client that does not read (`options.maxUnreadBytes`).
+    private let unread: UnreadLimit
+    /// Service passes so far (`endPass`), and the connections not read for the rest of this one.
+    private var pass = 0
+    private var pausedForPass: [UInt64] = []
+    /// Microseconds of turns one connection may run in one service pass before the rest of what it
+    /// sent waits for the next: the frame timer runs between passes, so a client that sends costly
+    /// messages back to back (a burst of `load`s) delays other sessions' frames by about one message.
+    static let turnMicrosPerPass: Int64 = 4_000
 
     /// - Parameter journal: where sessions are journaled, nil for none.
     /// - Throws: when the `--record` folder cannot be made or read, or `JournalError` when the journal
@@ -52,6 +61,7 @@ final class Transport {
         lastID = try journal?.lastSessionNumber() ?? 0
         self.options = options
         writesDirectly = !options.permessageDeflate
+        unread = UnreadLimit(maxBytes: options.maxUnreadBytes, timeout: Double(options.unreadTimeout))
         recordings = try options.recording.map {
             try RecordingDirectory(path: $0.directory, maxFileBytes: $0.maxFileBytes, maxTotalBytes: $0.maxTotalBytes)
         }
@@ -65,6 +75,8 @@ final class Transport {
         limits.maxFollowers = options.maxFollowers
         limits.maxSharedSessions = options.maxSharedSessions
         limits.resumeGraceSeconds = options.resumeGrace
+        limits.maxUnreadBytes = options.maxUnreadBytes
+        limits.unreadTimeoutSeconds = options.unreadTimeout
         parked = ParkedSessions(grace: Double(options.resumeGrace), capacity: options.maxSessions)
         followAttempts = FollowAttempts(rate: options.followsPerSecond, burst: options.followBurst)
         sessionLimits = limits
@@ -135,7 +147,12 @@ final class Transport {
         session.receive(text, now: now)
         // A rejoin or follow may have rebuilt a shared owner from the journal and parked it until its deadline.
         if parked.count > parkedBefore { scheduleParkTimer() }
-        metrics.recordTurn(seconds: Double(clock.nowMicros - started) / 1_000_000)
+        let elapsed = clock.nowMicros - started
+        metrics.recordTurn(seconds: Double(elapsed) / 1_000_000)
+        if connection.countTurn(micros: elapsed, pass: pass) >= Self.turnMicrosPerPass, !pausedForPass.contains(connection.id) {
+            connection.setReading(false, for: .turns)
+            pausedForPass.append(connection.id)
+        }
         if let rejoined = session.takeReplacement() {
             // The connection takes back its parked session; the one made for it is dropped.
             wake(session.leaveSharing())
@@ -150,6 +167,7 @@ final class Transport {
             session = rejoined
         }
         if session.hasOutgoing { answersWaiting.request(wsi, id: connection.id) }
+        checkUnread(connection)
         if session.wantsTicks { startTicking(connection) }
         let others = session.takeSessionsToWake()
         wake(others)
@@ -174,6 +192,7 @@ final class Transport {
         for session in sessions {
             guard let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] else { continue }
             answersWaiting.request(connection.wsi, id: id)
+            checkUnread(connection)
         }
     }
 
@@ -182,7 +201,9 @@ final class Transport {
     func writeable(user: UnsafeMutableRawPointer?) -> Int32 {
         guard let connection = connection(user) else { return 0 }
         let result = connection.writeable(now: clock.now)
-        if result == 0, connection.session.hasOutgoing { answersWaiting.request(connection.wsi, id: connection.id) }
+        guard result == 0 else { return result }
+        if connection.session.hasOutgoing { answersWaiting.request(connection.wsi, id: connection.id) }
+        checkUnread(connection)
         return result
     }
 
@@ -192,6 +213,13 @@ final class Transport {
     func writeWaitingAnswers() {
         guard let context else { return }
         answersWaiting.write(through: context) { connections[$0]?.wsi }
+    }
+
+    /// After each `lws_service` pass: the connections whose turns took their share of it are read again.
+    func endPass() {
+        pass += 1
+        for id in pausedForPass { connections[id]?.setReading(true, for: .turns) }
+        pausedForPass.removeAll(keepingCapacity: true)
     }
 
     /// LWS_CALLBACK_WS_PEER_INITIATED_CLOSE: remembers the peer's close code for the log.
@@ -228,6 +256,30 @@ final class Transport {
         ServerLog.info("close \(connection.session.id)\(code)")
     }
 
+    // MARK: Clients that do not read
+
+    /// Applies the unread limit to `connection` after its session queued something or a message went
+    /// out (`Connection.checkUnread`).
+    private func checkUnread(_ connection: Connection) {
+        switch connection.checkUnread(unread, now: clock.now) {
+        case .stoppedReading?: metrics.unreadStops += 1
+        case .overflowed?: closeUnread(connection, reason: "more than \(unread.closingBytes) bytes of answers unread")
+        case .resumedReading?, nil: break
+        }
+    }
+
+    /// LWS_CALLBACK_TIMER, armed when a connection stopped being read: closes it if it still is not.
+    func timer(user: UnsafeMutableRawPointer?) {
+        guard let connection = connection(user), connection.unreadTimedOut(unread, now: clock.now) else { return }
+        closeUnread(connection, reason: "answers unread for \(options.unreadTimeout) s")
+    }
+
+    private func closeUnread(_ connection: Connection, reason: String) {
+        metrics.closedForLimit["unread", default: 0] += 1
+        ServerLog.info("closing \(connection.session.id) with 1008: \(reason)")
+        connection.closeUnread(reason: reason)
+    }
+
     // MARK: Admission and HTTP
 
     /// LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION, before the 101: refuses foreign origins (403) and
@@ -250,6 +302,11 @@ final class Transport {
         ServerLog.info("refused upgrade from \(peerAddress(wsi)) (\(reason)\(origin.map { ", origin \($0.prefix(100))" } ?? ""))")
         _ = lws_return_http_status(wsi, UInt32(status.rawValue), nil)
         return 1
+    }
+
+    /// Connections answered 503 because no descriptor was free for them (`DescriptorLimit`).
+    func countRefused(_ connections: Int) {
+        if connections > 0 { metrics.refused["descriptors", default: 0] += connections }
     }
 
     /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, before libwebsockets picks a subprotocol: a client that offers
@@ -276,6 +333,7 @@ final class Transport {
                 let live = connections.values
                 return ("text/plain; version=0.0.4",
                         metrics.text(sessions: connections.count,
+                                     unread: live.reduce(0) { $0 + ($1.unreadSince == nil ? 0 : 1) },
                                      frames: metrics.closedFrames + live.reduce(0) { $0 + $1.framesSent },
                                      errors: metrics.closedErrors + live.reduce(0) { $0 + $1.errorsSent },
                                      uptime: clock.now))
@@ -312,8 +370,9 @@ final class Transport {
         if connection.writeable(now: clock.now) < 0 {
             // What a WRITEABLE returning -1 does: the connection closes (at the end of this pass).
             lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, LWS_TO_KILL_ASYNC)
-        } else if connection.session.hasOutgoing {
-            lws_callback_on_writable(connection.wsi)
+        } else {
+            if connection.session.hasOutgoing { lws_callback_on_writable(connection.wsi) }
+            checkUnread(connection)
         }
     }
 
@@ -342,10 +401,14 @@ final class Transport {
         scheduler.fire(clock: clock, context: context) { id, session, instant in
             if let connection = connections[id] { connection.recorder?.tick(now: instant, session: session) }
             session.tick(now: instant)
-            if session.hasOutgoing, let connection = connections[id] { lws_callback_on_writable(connection.wsi) }
+            if session.hasOutgoing, let connection = connections[id] {
+                lws_callback_on_writable(connection.wsi)
+                checkUnread(connection)
+            }
             // Followers' frames go out now, the same shared bytes to each follower that can take them.
             for follower in session.takeSessionsToWake() {
                 guard let id = connectionIDs[ObjectIdentifier(follower)], let other = connections[id] else { continue }
+                checkUnread(other)
                 writeNow(other)
             }
             let ticking = session.wantsTicks

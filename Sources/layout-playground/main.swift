@@ -41,10 +41,15 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
   --rate N                     messages per second per session, else rate-limited; 0 = no rate limits at
                                all (default \(rateText(defaults.sessionLimits.messagesPerSecond)); also 1 MiB/s of messages and half of --max-work per second)
   --burst N                    messages accepted at once above the rate (default \(defaults.sessionLimits.messageBurst))
-  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default \(defaults.maxSessions))
+  --max-sessions N             open sessions in total; more upgrades get HTTP 503 (default \(defaults.maxSessions); fewer
+                               when the open-file limit, raised to its hard limit at start, leaves less room)
   --max-sessions-per-address N open sessions per remote address (default \(defaults.maxSessionsPerAddress), loopback peers exempt
                                unless this flag is given: behind a proxy every peer is loopback)
   --idle-timeout S             ping after S/2 silent seconds, drop after S; 0 = never (default \(defaults.idleTimeout))
+  --max-unread-bytes N         bytes of answers a client may leave unread; past it its connection is not
+                               read until half are sent (default \(defaults.maxUnreadBytes))
+  --unread-timeout S           seconds a connection may stay unread so before it is closed with 1008
+                               (default \(defaults.unreadTimeout))
   --max-followers N            followers per shared session (default \(defaults.maxFollowers))
   --max-shared-sessions N      shared sessions per server (default \(defaults.maxSharedSessions))
   --resume-grace S             seconds a session waits for its client to rejoin after the connection
@@ -187,6 +192,8 @@ func parseFlags(_ arguments: [String]) -> Flags {
             flags.options.maxSessionsPerAddress = count(value(for: name, inline: inline), name, minimum: 1)
             flags.options.limitsLoopbackPerAddress = true
         case "--idle-timeout": flags.options.idleTimeout = count(value(for: name, inline: inline), name)
+        case "--max-unread-bytes": flags.options.maxUnreadBytes = count(value(for: name, inline: inline), name, minimum: 1024)
+        case "--unread-timeout": flags.options.unreadTimeout = count(value(for: name, inline: inline), name, minimum: 1)
         case "--max-followers": flags.options.maxFollowers = count(value(for: name, inline: inline), name, minimum: 1)
         case "--resume-grace": flags.options.resumeGrace = count(value(for: name, inline: inline), name)
         case "--state":

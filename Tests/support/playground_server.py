@@ -35,12 +35,14 @@ class ServerStartError(RuntimeError):
 class PlaygroundServer:
     """A running server process on a loopback port read from its `listening on SCHEME://HOST:PORT/` line.
 
-    `args` are extra flags; `port` 0 lets the kernel pick. Standard error goes to `log` (a path), or to
+    `args` are extra flags; `port` 0 lets the kernel pick; `preexec_fn` runs in the child before the
+    binary (to set resource limits, say). Standard error goes to `log` (a path), or to
     a fresh temporary file; `log_text()` reads it back. Raises `ServerStartError` when the server does not
     report listening within `timeout` seconds.
     """
 
-    def __init__(self, binary, args=(), port=0, log=None, timeout=5.0, cwd=None, log_prefix="layout-playground-"):
+    def __init__(self, binary, args=(), port=0, log=None, timeout=5.0, cwd=None, log_prefix="layout-playground-",
+                 preexec_fn=None):
         binary = Path(binary)
         if not binary.exists():
             raise ServerStartError(f"{binary} not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
@@ -57,7 +59,7 @@ class PlaygroundServer:
             args += ["--state", self.state_dir]
         with open(self.log_path, "w") as stderr:   # the child keeps its own descriptor
             self.process = subprocess.Popen([str(binary), "--port", str(port), *args], stdout=subprocess.PIPE,
-                                            stderr=stderr, text=True, cwd=cwd)
+                                            stderr=stderr, text=True, cwd=cwd, preexec_fn=preexec_fn)
         ready, _, _ = select.select([self.process.stdout], [], [], timeout)
         line = self.process.stdout.readline() if ready else ""
         scheme, separator, address = line.strip().removeprefix("listening on ").partition("://")

@@ -32,5 +32,7 @@ extension SessionLimits {
         maxFollowers = int("maxFollowers")
         maxSharedSessions = int("maxSharedSessions")
         resumeGraceSeconds = int("resumeGraceSeconds")
+        maxUnreadBytes = int("maxUnreadBytes")
+        unreadTimeoutSeconds = int("unreadTimeoutSeconds")
     }
 }

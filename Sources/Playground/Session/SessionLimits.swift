@@ -56,6 +56,11 @@ public struct SessionLimits: Sendable, Equatable {
     public var maxSharedSessions: Int?
     /// Seconds a session waits for `rejoin` after its connection dropped, announced when set.
     public var resumeGraceSeconds: Int?
+    /// A client that does not read, announced when set: past `maxUnreadBytes` of unsent replies, events
+    /// and errors (`Session.unsentBytes`) the transport stops reading its connection until half of them
+    /// are sent, and closes it with 1008 once it stayed so for `unreadTimeoutSeconds`.
+    public var maxUnreadBytes: Int?
+    public var unreadTimeoutSeconds: Int?
 
     /// The defaults above, without rate limits (tests and tools drive sessions as fast as they like).
     public init() {}
@@ -92,6 +97,8 @@ public struct SessionLimits: Sendable, Equatable {
         if let maxFollowers { fields["maxFollowers"] = maxFollowers }
         if let maxSharedSessions { fields["maxSharedSessions"] = maxSharedSessions }
         if let resumeGraceSeconds { fields["resumeGraceSeconds"] = resumeGraceSeconds }
+        if let maxUnreadBytes { fields["maxUnreadBytes"] = maxUnreadBytes }
+        if let unreadTimeoutSeconds { fields["unreadTimeoutSeconds"] = unreadTimeoutSeconds }
         return fields
     }
 }
