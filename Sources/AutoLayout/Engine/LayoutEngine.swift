@@ -100,6 +100,13 @@ public final class LayoutEngine {
     /// The user's constraints in the order they were added.
     public var constraints: [LayoutConstraint] { orderedConstraints }
 
+    /// The user's constraints that are broken (`LayoutConstraint.isBroken`), in the order they were
+    /// added; empty at once when nothing was broken since the last heal found none.
+    /// - Complexity: O(1) when nothing is broken, else O(constraints).
+    public var brokenConstraints: [LayoutConstraint] {
+        mayHaveBrokenConstraints ? orderedConstraints.filter(\.isBroken) : []
+    }
+
     /// Resolves `"picker"`, `"root.safeArea"`, `"root.keyboard"` or `"view.margins"` to an item.
     public func item(named name: String) -> LayoutItem? {
         // Split at the dots by bytes, not by splitting into an array of strings: every constraint of a

@@ -5,40 +5,53 @@ import AutoLayout
 enum SceneWriter {
     static func document(of scene: Scene) -> [String: Any] {
         let engine = scene.engine
-        let root = engine.root
         var document: [String: Any] = [
             "name": scene.name,
             "title": scene.title,
             "description": scene.summary,
-            "root": [
-                "size": [root.frame.width, root.frame.height],
-                "safeArea": engine.safeAreaInsets.components,
-                "scale": engine.scale,
-                "layoutMargins": root.layoutMargins.components,
-                "insetsLayoutMarginsFromSafeArea": root.insetsLayoutMarginsFromSafeArea,
-            ] as [String: Any],
+            "root": self.root(of: scene),
             "views": engine.views.map { view(of: $0, in: scene) },
             "constraints": engine.constraints.map { constraint($0, ibId: scene.constraintIBIds[$0.identifier]) },
             "actions": scene.actions.map { ["name": $0.name, "title": $0.title, "ops": $0.ops] as [String: Any] },
         ]
         if !scene.keyboardHandlers.isEmpty { document["on"] = scene.keyboardHandlers }
         if !scene.steps.isEmpty { document["steps"] = scene.steps.map(\.document) }
-        if let device = scene.device {
-            var rootFields = document["root"] as? [String: Any] ?? [:]
-            rootFields["device"] = device
-            rootFields["orientation"] = scene.orientation.rawValue
-            document["root"] = rootFields
-        }
-        let guides = ([root] + engine.views).flatMap { owner in
-            owner.layoutGuides.values.filter { $0.kind == .custom }
-                .sorted { $0.identifier < $1.identifier }
-                .map { ["id": String($0.identifier.dropFirst(owner.identifier.count + 1)), "owner": owner.identifier] }
-        }
+        let guides = guides(of: scene)
         if !guides.isEmpty { document["guides"] = guides }
         return document
     }
 
-    private static func view(of view: View, in scene: Scene) -> [String: Any] {
+    /// The document's `root` object: size, safe area, scale, margins, and the device preset if any.
+    static func root(of scene: Scene) -> [String: Any] {
+        let engine = scene.engine
+        let root = engine.root
+        var fields: [String: Any] = [
+            "size": [root.frame.width, root.frame.height],
+            "safeArea": engine.safeAreaInsets.components,
+            "scale": engine.scale,
+            "layoutMargins": root.layoutMargins.components,
+            "insetsLayoutMarginsFromSafeArea": root.insetsLayoutMarginsFromSafeArea,
+        ]
+        if let device = scene.device {
+            fields["device"] = device
+            fields["orientation"] = scene.orientation.rawValue
+        }
+        return fields
+    }
+
+    /// The document's `guides`: every custom layout guide, owners in view order, each owner's by id.
+    /// - Complexity: O(views + guides).
+    static func guides(of scene: Scene) -> [[String: Any]] {
+        let engine = scene.engine
+        return ([engine.root] + engine.views).flatMap { owner in
+            owner.layoutGuides.values.filter { $0.kind == .custom }
+                .sorted { $0.identifier < $1.identifier }
+                .map { ["id": String($0.identifier.dropFirst(owner.identifier.count + 1)), "owner": owner.identifier] }
+        }
+    }
+
+    /// One entry of the document's `views`.
+    static func view(of view: View, in scene: Scene) -> [String: Any] {
         let appearance = scene.appearance[view.identifier]
         var result: [String: Any] = [
             "id": view.identifier,
@@ -69,7 +82,8 @@ enum SceneWriter {
         return result
     }
 
-    private static func constraint(_ constraint: LayoutConstraint, ibId: String?) -> [String: Any] {
+    /// One entry of the document's `constraints`.
+    static func constraint(_ constraint: LayoutConstraint, ibId: String?) -> [String: Any] {
         var result: [String: Any] = [
             "id": constraint.identifier,
             "first": "\(constraint.firstItem.identifier).\(constraint.firstAttribute.rawValue)",

@@ -35,6 +35,7 @@ extension Session {
             let spec = try message.object("constraint") ?? Fields([:])
             ids = [try SceneReader.addConstraint(spec, to: scene, limits: limits).identifier]
         }
+        for id in ids { added(constraint: id) }
         return ["type": "added", "constraints": ids]
     }
 

@@ -25,14 +25,15 @@ extension Session {
         JournalHeader(sessionID: id, strict: isStrict, createdWall: createdWall)
     }
 
-    /// The session's state now: the scene's document, the clock, the undo history and the demo step
-    /// the scene is on, as the JSON text of `{"scene":…, "clock":…, "undo":[…], "redo":[…], "step":n}`
+    /// The session's state now: the scene's document, the clock, the undo history (`UndoStep.journalForm`)
+    /// and the demo step the scene is on, as the JSON text of
+    /// `{"scene":…, "clock":…, "undo":[…], "redo":[…], "step":n}`
     /// (`step` absent before the first). Running animations are not in it: a
     /// compaction waits for them to end (`JournalQueue`).
     func journalSnapshot() -> JournalSnapshot {
         var state: [String: Any] = [
             "scene": SceneWriter.document(of: scene), "clock": clock.state(at: transportTime),
-            "undo": history.undoStack, "redo": history.redoStack,
+            "undo": history.undoStack.map(\.journalForm), "redo": history.redoStack.map(\.journalForm),
         ]
         // The document has the steps but not which one is shown: followers see its title.
         if let step = scene.stepIndex { state["step"] = step }
@@ -84,8 +85,8 @@ extension Session {
         if let step = try state.number("step").flatMap({ Int(exactly: $0) }), scene.steps.indices.contains(step) {
             scene.stepIndex = step
         }
-        let undo = (state.any("undo") as? [Any])?.compactMap { $0 as? String } ?? []
-        let redo = (state.any("redo") as? [Any])?.compactMap { $0 as? String } ?? []
-        history = UndoHistory(undoStack: undo, redoStack: redo)
+        let undo = (state.any("undo") as? [Any])?.compactMap(UndoStep.init(journalForm:)) ?? []
+        let redo = (state.any("redo") as? [Any])?.compactMap(UndoStep.init(journalForm:)) ?? []
+        history.restore(undo: undo, redo: redo, limits: limits)
     }
 }

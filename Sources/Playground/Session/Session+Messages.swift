@@ -28,7 +28,7 @@ extension Session {
             return try allOrNothing(turn: turn) { try dispatch(type, message, turn: $0, depth: depth) }
         }
         if !nested, let effect = Self.historyEffect(of: type) {
-            return try keepingHistory(effect, message, run)
+            return try keepingHistory(effect, type, message, run)
         }
         // Edits keep the model's generation in `keepingHistory`; any other message but a question may
         // change the model too (`SceneDocuments`).
@@ -151,6 +151,7 @@ extension Session {
         if let id = try message.string("constraint") {
             try setConstraint(id, message)
         } else if let id = try message.string("view") {
+            willChange(view: id)
             // Not rehearsed when it sets one field: a field nobody reads is refused before the one change.
             if try Self.isSingleChangeSet(message) { try checkFieldsRead(of: message) }
             try setView(id, message)
@@ -173,6 +174,7 @@ extension Session {
         }
         // Checked before the engine is touched, so a refused set changes nothing.
         try checkFieldsRead(of: message)
+        willChange(constraint: id)
         try layoutCall {
             if let priority { try engine.setPriority(priority, of: id) }
             if let constant { try engine.setConstant(constant, of: id) }
@@ -226,13 +228,16 @@ extension Session {
         structureChanged = true
         if Self.isFormatOrEquationAdd(message) { return try addFormatOrEquation(message) }
         if let guide = try message.object("guide") {
+            willChangeGuides()
             try SceneReader.addGuide(guide, to: scene)
         } else if let view = try message.object("view") {
+            if let id = try view.string("id") { willChange(view: id) }
             try SceneReader.addView(view, to: scene, limits: limits)
         } else if let constraint = try message.object("constraint") {
             // One constraint is not rehearsed (building a scene by thousands of `add`s stays linear): a
             // field nobody read takes it out again before the error goes back.
             let added = try SceneReader.addConstraint(constraint, to: scene, limits: limits)
+            self.added(constraint: added.identifier)
             do {
                 try checkFieldsRead(of: message)
             } catch {
@@ -252,6 +257,7 @@ extension Session {
             try layoutCall { try engine.removeView(id) }
             scene.appearance[id] = nil
         } else if let id = try message.string("constraint") {
+            willChange(constraint: id, removing: true)
             try layoutCall { try engine.removeConstraint(id) }
         } else if let name = try message.string("guide") {
             try SceneReader.removeGuide(name, from: scene)

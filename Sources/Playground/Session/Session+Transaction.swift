@@ -75,7 +75,7 @@ extension Session {
     ]
 
     /// The other fields a view `set` reads: with any of them the message is rehearsed.
-    private static let otherViewFields = ["bounds", "stack", "scroll"] + TextFields.names
+    static let otherViewFields = ["bounds", "stack", "scroll"] + TextFields.names
 
     /// Runs `body` (the message's dispatch) all or nothing: first against a scratch copy of the scene
     /// (`rehearse`), then, if that ran to the end and every field was read, against the live scene.

@@ -4,10 +4,16 @@ import Foundation
 /// `undo` and `redo`: every edit a client makes (`set`, `add`, `remove`, and the `batch`, `animate`
 /// and `action` messages that run them) is undone as one step.
 ///
-/// A step is the scene's document (as `scene` answers it) from before the edit; undoing rebuilds the
-/// scene from it, as `load` does, and keeps the current document to redo. So a step restores the model
-/// exactly (constants, priorities, `active`, views, their properties); what is not in a document is
-/// not restored: running animations end unfinished, and positions left by `exerciseAmbiguity` go.
+/// A step holds what the edit changed in the scene's document (as `scene` answers it), as it was
+/// before (`UndoStep`). The edits whose handlers name each view, constraint, root or guide list before
+/// they change it (`isRecordedByChange`: most `set`s, `add`s, removing a constraint, and the
+/// `batch`es and `animate`s of those) keep just those entries (`ChangeRecorder`), so
+/// recording one costs what it touched; the others (`action`, `keyboard`, `device`, removing a view,
+/// scrolling, `step`) keep the whole document from before. Undoing writes the current document,
+/// puts the step's entries into it (`SceneChange.applied(to:)`) and rebuilds the scene from the result,
+/// as `load` does, keeping the entries it replaced to redo. So a step restores the model exactly
+/// (constants, priorities, `active`, views, their properties); what is not in a document is not
+/// restored: running animations end unfinished, and positions left by `exerciseAmbiguity` go.
 /// Messages that change nothing (a failed edit) leave no step. `load` and `import` clear the history.
 /// Consecutive `set`s of one constraint's `constant` alone, or of one view's `alpha` alone, make one
 /// step, as a slider drag in an editor is one change: the page sends every position it passes.
@@ -24,10 +30,32 @@ extension Session {
         }
     }
 
+    /// Whether a message of `type` (top-level or nested) names everything it changes to the
+    /// `ChangeRecorder` before changing it: a `set` of a constraint or of a view's fields other than
+    /// `bounds`, its stack, scroll or text; an `add` (a view, a constraint, a format, an equation or
+    /// a guide); a `remove` of a constraint; a `batch` or `animate` of nothing else, and
+    /// `layoutIfNeeded`/`setNeedsLayout` (they change no entry).
+    static func isRecordedByChange(_ type: String, _ message: Fields) throws -> Bool {
+        switch type {
+        case "set":
+            if try message.string("constraint") != nil { return true }
+            return !otherViewFields.contains(where: message.has)
+        case "add": return true
+        case "remove": return try message.string("constraint") != nil
+        case "layoutIfNeeded", "setNeedsLayout": return true
+        case "batch", "animate":
+            for op in try message.objects("ops") ?? [] {
+                guard let opType = try op.string("type"), try isRecordedByChange(opType, op) else { return false }
+            }
+            return true
+        default: return false
+        }
+    }
+
     /// Runs `body` (one top-level message) and updates the history: an edit that changed the scene's
     /// document, even one that failed part way, becomes a step; a new scene clears the history once it
     /// is loaded.
-    func keepingHistory(_ effect: HistoryEffect, _ message: Fields,
+    func keepingHistory(_ effect: HistoryEffect, _ type: String, _ message: Fields,
                         _ body: () throws -> [String: Any]?) throws -> [String: Any]? {
         switch effect {
         case .clear:
@@ -36,29 +64,64 @@ extension Session {
             return answer
         case .record:
             let key = try Self.sliderKey(message)
-            // The next position of a slider drag joins the step already recorded, whatever it changes:
-            // the documents before and after are not needed, and writing them (twice a message) would
-            // be most of a tweak's cost.
-            if let key, key == history.lastKey, !history.undoStack.isEmpty {
-                defer { documents.modelChanged() }
+            // The next position of a slider drag joins the step already recorded.
+            let joins = key != nil && key == history.lastKey && !history.undoStack.isEmpty
+            if try Self.isRecordedByChange(type, message) {
+                let recorder = ChangeRecorder(scene: scene)
+                changeRecorder = recorder
+                defer {
+                    changeRecorder = nil
+                    // Laid out first, so what the recorder compares is the state the next edit starts from.
+                    scene.engine.layoutIfNeeded()
+                    documents.modelChanged()
+                    if recorder.scene === scene, let change = recorder.finish() {
+                        if joins {
+                            history.extendNewest(with: change, limits: limits)
+                        } else {
+                            history.record(.change(change), limits: limits)
+                        }
+                        history.lastKey = key
+                    }
+                }
                 return try body()
             }
             // Written by the previous edit when the model has not changed since (`SceneDocuments`).
             let before = sceneText()
             defer {
-                // Laid out first, so the text after is the state the next edit starts from, which it
-                // can reuse: the turn's own layout pass then has nothing to do.
                 scene.engine.layoutIfNeeded()
                 documents.modelChanged()
                 if sceneText() != before {
-                    if key == nil || key != history.lastKey || history.undoStack.isEmpty {
-                        history.record(before, limit: limits.maxUndoSteps, maxBytes: limits.maxUndoBytes)
-                    }
+                    if !joins { history.record(.document(before), limits: limits) }
                     history.lastKey = key
                 }
             }
             return try body()
         }
+    }
+
+    /// Tells the recorder of the edit being run (if any, and if it runs on the live scene) that view `id`
+    /// is about to change (`ChangeRecorder.willChange(view:)`).
+    func willChange(view id: String) {
+        guard let changeRecorder, changeRecorder.scene === scene else { return }
+        changeRecorder.willChange(view: id)
+    }
+
+    /// As `willChange(view:)`, for constraint `id`; `removing` when it is about to be taken out.
+    func willChange(constraint id: String, removing: Bool = false) {
+        guard let changeRecorder, changeRecorder.scene === scene else { return }
+        changeRecorder.willChange(constraint: id, removing: removing)
+    }
+
+    /// As `willChange(view:)`, for a constraint the edit just added.
+    func added(constraint id: String) {
+        guard let changeRecorder, changeRecorder.scene === scene else { return }
+        changeRecorder.added(constraint: id)
+    }
+
+    /// As `willChange(view:)`, for the custom layout guides.
+    func willChangeGuides() {
+        guard let changeRecorder, changeRecorder.scene === scene else { return }
+        changeRecorder.willChangeGuides()
     }
 
     /// What a slider drags, nil for any other message: `constraint ID` for a `set` that changes only
@@ -78,20 +141,26 @@ extension Session {
     /// `{"type":"undo"}`: the scene as it was before the last edit. Answers as `load` does
     /// (`{"type":"scene","scene":{…}}`) with `"undo"` and `"redo"`, the steps left each way.
     /// - Throws: `nothing-to-undo` when there is no step.
+    /// - Complexity: O(views + constraints): the document is written and the scene rebuilt from it.
     func undo() throws -> [String: Any] {
-        guard let previous = history.undo(from: sceneText()) else {
+        guard let step = history.popUndo() else {
             throw ProtocolError("nothing-to-undo", "no edit to undo since the scene was loaded")
         }
-        return try restore(previous)
+        let (document, back) = try restoring(step)
+        history.pushRedo(back, limits: limits)
+        return try restore(document)
     }
 
     /// `{"type":"redo"}`: the edit the last `undo` took back. Answers as `undo`.
     /// - Throws: `nothing-to-redo` when nothing was undone since the last edit.
+    /// - Complexity: as `undo`.
     func redo() throws -> [String: Any] {
-        guard let next = history.redo(from: sceneText()) else {
+        guard let step = history.popRedo() else {
             throw ProtocolError("nothing-to-redo", "no undone edit to redo")
         }
-        return try restore(next)
+        let (document, back) = try restoring(step)
+        history.pushUndo(back, limits: limits)
+        return try restore(document)
     }
 
     /// `answer` with `"undo"` and `"redo"`: the steps left each way (`scene`, `undo` and `redo` answers
@@ -100,9 +169,19 @@ extension Session {
         answer.merging(["undo": history.undoStack.count, "redo": history.redoStack.count]) { $1 }
     }
 
-    private func restore(_ text: String) throws -> [String: Any] {
-        let document = try Fields.decode(text)
-        let restored = try SceneReader.scene(from: document, time: scene.engine.time, limits: limits)
+    /// The document `step` gives back, and the step that takes the scene from there to where it is now.
+    private func restoring(_ step: UndoStep) throws -> (document: [String: Any], back: UndoStep) {
+        switch step {
+        case .document(let text):
+            return (try Fields.decode(text).raw, .document(sceneText()))
+        case .change(let change):
+            let current = sceneDocument()
+            return (try change.applied(to: current), .change(change.inverse(in: current)))
+        }
+    }
+
+    private func restore(_ document: [String: Any]) throws -> [String: Any] {
+        let restored = try SceneReader.scene(from: Fields(document), time: scene.engine.time, limits: limits)
         // Stepping back still rebuilds from the scene as it was loaded, not from an undo step.
         restored.stepSource = scene.stepSource
         replaceScene(with: restored)

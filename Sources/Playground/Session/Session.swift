@@ -33,6 +33,8 @@ public final class Session {
     var frameStream = FrameStream()
     /// The steps `undo` and `redo` walk (`Session+Undo.swift`).
     var history = UndoHistory()
+    /// What the edit being run changes, for its undo step (`ChangeRecorder`); nil outside such an edit.
+    var changeRecorder: ChangeRecorder?
     /// The scene's document, written once per generation of the model (`SceneDocuments`).
     var documents = SceneDocuments()
     /// True while `step` replays a script to rebuild a step: animation blocks then take no time.
@@ -140,6 +142,11 @@ public final class Session {
             "limits": limits.announcement,
             "strict": strict,
         ])
+    }
+
+    deinit {
+        // The process's undo budget counts what this history held.
+        history.clear()
     }
 
     /// Handles one client text message as one run-loop turn and queues everything it causes: conflicts,

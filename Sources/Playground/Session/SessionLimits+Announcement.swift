@@ -8,7 +8,7 @@ extension SessionLimits {
 
     /// The limits `announcement` describes: each field it holds as a whole number (or, for the rates,
     /// any number) replaces the default of `init()`; fields it does not hold stay at that default
-    /// (`maxUndoBytes` is never announced, and a missing rate means no limit). Unknown fields are ignored.
+    /// (a missing rate or process budget means no limit). Unknown fields are ignored.
     public init(announcement: [String: Any]) {
         self.init()
         func int(_ key: String) -> Int? { (announcement[key] as? NSNumber)?.intValue }
@@ -22,6 +22,8 @@ extension SessionLimits {
         maxImportBytes = int("maxImportBytes") ?? maxImportBytes
         maxImportElements = int("maxImportElements") ?? maxImportElements
         maxUndoSteps = int("maxUndoSteps") ?? maxUndoSteps
+        maxUndoBytes = int("maxUndoBytes") ?? maxUndoBytes
+        maxUndoBytesPerProcess = int("maxUndoBytesPerProcess")
         messagesPerSecond = double("maxMessagesPerSecond")
         messageBurst = int("messageBurst") ?? messageBurst
         workPerSecond = double("maxWorkPerSecond")

@@ -28,9 +28,16 @@ public struct SessionLimits: Sendable, Equatable {
     public var maxImportElements = 50_000
     /// Edits `undo` can take back; older steps are forgotten.
     public var maxUndoSteps = 100
-    /// Bytes of scene documents the undo and redo stacks may hold together (not announced: a large
-    /// scene simply keeps fewer steps). 8 MiB is eight of the largest scene `load` accepts.
+    /// Bytes the undo and redo stacks of one session may hold together: a step holds the document
+    /// entries its edit changed, or a whole scene document for edits that do not name what they
+    /// change (`UndoStep`); past it the oldest steps are forgotten. 8 MiB is eight of the largest
+    /// scene `load` accepts.
     public var maxUndoBytes = 8 << 20
+    /// Bytes every session's undo and redo stacks may hold together in this process (`UndoBudget`),
+    /// announced when set; nil for no bound but the sessions' own. A session recording past it forgets
+    /// its own oldest steps. The server's 64 MiB keep a hundred 20-view steps (about 30 KB) for
+    /// each of 2,000 sessions.
+    public var maxUndoBytesPerProcess: Int?
     /// Messages per second a session may send, on average; nil for no limit. Messages over it are
     /// answered with `rate-limited` and not run.
     public var messagesPerSecond: Double?
@@ -74,6 +81,7 @@ public struct SessionLimits: Sendable, Equatable {
         limits.messagesPerSecond = 1000
         limits.workPerSecond = Double(limits.maxWorkPerMessage) / 2
         limits.bytesPerSecond = 1024 * 1024
+        limits.maxUndoBytesPerProcess = 64 << 20
         return limits
     }
 
@@ -83,8 +91,9 @@ public struct SessionLimits: Sendable, Equatable {
             "maxViews": maxViews, "maxConstraints": maxConstraints, "maxOpsPerMessage": maxOpsPerMessage,
             "maxDepth": maxDepth, "maxMessageBytes": maxMessageBytes, "maxWorkPerMessage": maxWorkPerMessage,
             "maxImportBytes": maxImportBytes, "maxImportElements": maxImportElements,
-            "maxUndoSteps": maxUndoSteps,
+            "maxUndoSteps": maxUndoSteps, "maxUndoBytes": maxUndoBytes,
         ]
+        if let maxUndoBytesPerProcess { fields["maxUndoBytesPerProcess"] = maxUndoBytesPerProcess }
         if let messagesPerSecond {
             fields["maxMessagesPerSecond"] = messagesPerSecond
             fields["messageBurst"] = messageBurst
