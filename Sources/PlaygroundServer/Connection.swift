@@ -35,6 +35,8 @@ final class Connection {
     private(set) var framesSent = 0
     private(set) var errorsSent = 0
 
+    /// Set once libwebsockets began closing the connection (`closeStarted`).
+    private(set) var isClosing = false
     /// Transport time since which the connection is not read because its client left too much unread
     /// (`UnreadLimit`); nil while it is read.
     private(set) var unreadSince: Double?
@@ -88,6 +90,28 @@ final class Connection {
     func close(_ status: lws_close_status, reason: String) {
         if pendingClose == nil { pendingClose = (status, reason) }
         lws_callback_on_writable(wsi)
+    }
+
+    /// Microseconds the close handshake may take once libwebsockets began it: for a close of the
+    /// server's own (a limit, shutdown), and for one libwebsockets began itself, failing a frame.
+    static let closeHandshakeMicros: lws_usec_t = 1_000_000
+    static let failedHandshakeMicros: lws_usec_t = 250_000
+
+    /// libwebsockets began closing the connection (LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL): arms the
+    /// connection's timer, whose callback then drops it, so the TCP connection ends
+    /// `closeHandshakeMicros` later at the latest, `failedHandshakeMicros` when the server did not ask
+    /// for the close (a peer whose frame was failed, or one that closed first, which libwebsockets
+    /// answers at once).
+    ///
+    /// libwebsockets 4.1.6 sends its close frame and waits 5 s for the peer's. After failing a frame
+    /// for its reserved bits it has already moved its parser to the frame's length byte, so the peer's
+    /// close frame is read as the rest of the failed one and never seen: the connection stayed open
+    /// for those 5 s although the peer had answered at once. Other failures keep the parser at a frame's
+    /// start, and their peer's close ends the connection before the timer.
+    func closeStarted() {
+        guard !isClosing else { return }
+        isClosing = true
+        lws_set_timer_usecs(wsi, pendingClose == nil ? Self.failedHandshakeMicros : Self.closeHandshakeMicros)
     }
 
     // MARK: Reading
@@ -160,7 +184,7 @@ final class Connection {
     /// LWS_CALLBACK_TIMER: true when the connection has not been read for `limit.timeout`. A timer that
     /// comes early (the clocks differ by rounding) is armed again for the rest.
     func unreadTimedOut(_ limit: UnreadLimit, now: Double) -> Bool {
-        guard pendingClose == nil, let unreadSince else { return false }
+        guard pendingClose == nil, !isClosing, let unreadSince else { return false }
         let left = unreadSince + limit.timeout - now
         guard left <= 0.001 else {
             lws_set_timer_usecs(wsi, lws_usec_t(left * 1_000_000))

@@ -77,6 +77,9 @@ enum ContextSetup {
         info.gid = 0   // 0 and -1 both mean: keep the current ids
         info.uid = 0
         info.user = user
+        // What libwebsockets 4.1.6 cannot read of the subprotocol and extension headers is dropped as
+        // it reads them (UpgradeHeaders).
+        info.token_limits = UnsafePointer(arena.array(of: lws_token_limits.self, count: 1, initial: UpgradeHeaders.tokenLimits()))
 
         var flags = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         if !bind.isIPv6 { flags |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }

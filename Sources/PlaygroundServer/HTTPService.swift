@@ -76,10 +76,13 @@ final class HTTPService {
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
-    /// A request header as text (at most 1 KiB), nil when absent.
-    static func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+    /// The most header bytes libwebsockets keeps for one request (`max_http_header_data`'s default).
+    static let maxHeaderBytes = 4096
+
+    /// A request header as text (shorter than `maxBytes`), nil when absent or longer.
+    static func header(_ wsi: OpaquePointer, _ token: lws_token_indexes, maxBytes: Int = 1024) -> String? {
         let length = Int(lws_hdr_total_length(wsi, token))
-        guard length > 0, length < 1024 else { return nil }
+        guard length > 0, length < maxBytes else { return nil }
         var buffer = [CChar](repeating: 0, count: length + 1)
         let copied = buffer.withUnsafeMutableBufferPointer { pointer in
             lws_hdr_copy(wsi, pointer.baseAddress, Int32(pointer.count), token)

@@ -11,7 +11,8 @@ func playgroundProtocolCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_re
                                 _ length: Int) -> Int32 {
     switch reason {
     case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_RECEIVE, LWS_CALLBACK_SERVER_WRITEABLE,
-         LWS_CALLBACK_WS_PEER_INITIATED_CLOSE, LWS_CALLBACK_TIMER, LWS_CALLBACK_CLOSED:
+         LWS_CALLBACK_WS_PEER_INITIATED_CLOSE, LWS_CALLBACK_TIMER, LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL,
+         LWS_CALLBACK_CLOSED:
         guard let wsi, let transport = Transport.of(wsi) else { return 0 }
         let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
         switch reason {
@@ -19,17 +20,20 @@ func playgroundProtocolCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_re
         case LWS_CALLBACK_RECEIVE: transport.receive(wsi, user: user, bytes: bytes)
         case LWS_CALLBACK_SERVER_WRITEABLE: return transport.writeable(user: user)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE: transport.peerClosing(user: user, payload: bytes)
-        case LWS_CALLBACK_TIMER: transport.timer(user: user)
+        case LWS_CALLBACK_TIMER: return transport.timer(user: user)
+        case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL: transport.closing(user: user)
         default: transport.closed(user: user)
         }
         return 0
-    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION, LWS_CALLBACK_HTTP,
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, LWS_CALLBACK_CONFIRM_EXTENSION_OKAY,
+         LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION, LWS_CALLBACK_HTTP,
          LWS_CALLBACK_HTTP_WRITEABLE, LWS_CALLBACK_CLOSED_HTTP:
         guard let wsi, let transport = Transport.of(wsi) else {
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
         switch reason {
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: return transport.confirmUpgrade(wsi)
+        case LWS_CALLBACK_CONFIRM_EXTENSION_OKAY: return transport.confirmExtension(wsi)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: return transport.filter(wsi)
         case LWS_CALLBACK_HTTP: return transport.httpRequest(wsi, user: user)
         case LWS_CALLBACK_HTTP_WRITEABLE: return transport.http.writeable(wsi, user: user)

@@ -268,10 +268,22 @@ final class Transport {
         }
     }
 
-    /// LWS_CALLBACK_TIMER, armed when a connection stopped being read: closes it if it still is not.
-    func timer(user: UnsafeMutableRawPointer?) {
-        guard let connection = connection(user), connection.unreadTimedOut(unread, now: clock.now) else { return }
-        closeUnread(connection, reason: "answers unread for \(options.unreadTimeout) s")
+    /// LWS_CALLBACK_TIMER, armed when a connection stopped being read (closes it if it still is not)
+    /// and when libwebsockets began closing it (ends the close handshake). Returns the callback's
+    /// result: -1 drops the connection.
+    func timer(user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let connection = connection(user) else { return 0 }
+        if connection.isClosing { return -1 }
+        if connection.unreadTimedOut(unread, now: clock.now) {
+            closeUnread(connection, reason: "answers unread for \(options.unreadTimeout) s")
+        }
+        return 0
+    }
+
+    /// LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL: libwebsockets began closing the connection, for whatever
+    /// reason (`Connection.closeStarted`).
+    func closing(user: UnsafeMutableRawPointer?) {
+        connection(user)?.closeStarted()
     }
 
     private func closeUnread(_ connection: Connection, reason: String) {
@@ -309,18 +321,24 @@ final class Transport {
         if connections > 0 { metrics.refused["descriptors", default: 0] += connections }
     }
 
-    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, before libwebsockets picks a subprotocol: a client that offers
-    /// subprotocols, none of them ours, gets HTTP 400 naming ours (libwebsockets alone would close the
-    /// connection without a response). Returns non-zero to refuse.
+    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, before libwebsockets reads the subprotocols: a client that
+    /// offers subprotocols, none of them ours, or ours after a name libwebsockets cannot read, gets HTTP
+    /// 400 saying why (libwebsockets alone would close the connection without a response,
+    /// `UpgradeHeaders`). Returns non-zero to refuse.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
-        guard let offered = HTTPService.header(wsi, WSI_TOKEN_PROTOCOL) else { return 0 }
-        let names = offered.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !names.contains(Session.protocolName) else { return 0 }
+        guard let offered = HTTPService.header(wsi, WSI_TOKEN_PROTOCOL),
+              let reason = UpgradeHeaders.protocolRefusal(offered, ours: Session.protocolName) else { return 0 }
         metrics.refused["subprotocol", default: 0] += 1
         ServerLog.info("refused upgrade from \(peerAddress(wsi)) (subprotocol \(offered.prefix(100)))")
-        _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_BAD_REQUEST.rawValue),
-                                   "unsupported subprotocol: this server speaks \(Session.protocolName)")
+        _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_BAD_REQUEST.rawValue), reason)
         return 1
+    }
+
+    /// LWS_CALLBACK_CONFIRM_EXTENSION_OKAY, for each extension a client offers that the server has:
+    /// permessage-deflate is declined (non-zero) when libwebsockets would take an offer whose parameters
+    /// it cannot honour (`UpgradeHeaders.acceptsDeflate`); the connection is then uncompressed.
+    func confirmExtension(_ wsi: OpaquePointer) -> Int32 {
+        UpgradeHeaders.acceptsDeflate(HTTPService.header(wsi, WSI_TOKEN_EXTENSIONS) ?? "") ? 0 : 1
     }
 
     /// LWS_CALLBACK_HTTP: /healthz, /metrics, else a file of the public folder.

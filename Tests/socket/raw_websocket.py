@@ -68,26 +68,46 @@ class RawConnection:
 
     @classmethod
     def open(cls, server, read_hello=True):
-        sock = socket.create_connection((server.host, server.port), timeout=TIMEOUT)
-        key = base64.b64encode(os.urandom(16)).decode()
-        request = (f"GET / HTTP/1.1\r\nHost: {server.host}:{server.port}\r\nUpgrade: websocket\r\n"
-                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                   f"Sec-WebSocket-Protocol: {PROTOCOL}\r\n\r\n")
-        sock.sendall(request.encode())
-        connection = cls(sock)
-        head = connection._read_until(b"\r\n\r\n")
-        assert head.startswith(b"HTTP/1.1 101"), head
-        accept = base64.b64encode(hashlib.sha1((key + GUID).encode()).digest()).decode()
-        headers = dict(line.split(": ", 1) for line in head.decode().split("\r\n")[1:] if ": " in line)
-        assert {name.lower(): value for name, value in headers.items()}["sec-websocket-accept"] == accept, head
+        connection, status, headers = cls.handshake(server)
+        assert status.startswith("HTTP/1.1 101"), status
         if read_hello:
             hello = connection.read_frame()
             assert hello and hello.opcode == OP_TEXT and hello.json()["type"] == "hello", hello
         return connection
 
+    @classmethod
+    def handshake(cls, server, protocol=PROTOCOL, extensions=None):
+        """Sends the opening handshake (with `Sec-WebSocket-Protocol: protocol` unless None, and
+        `Sec-WebSocket-Extensions: extensions` if given); returns the connection, the response's status
+        line ("" when the server closed without one) and its headers (lower-case names). A 101's
+        `Sec-WebSocket-Accept` is checked."""
+        sock = socket.create_connection((server.host, server.port), timeout=TIMEOUT)
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [f"GET / HTTP/1.1", f"Host: {server.host}:{server.port}", "Upgrade: websocket", "Connection: Upgrade",
+                 f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        if protocol is not None:
+            lines.append(f"Sec-WebSocket-Protocol: {protocol}")
+        if extensions is not None:
+            lines.append(f"Sec-WebSocket-Extensions: {extensions}")
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        connection = cls(sock)
+        try:
+            head = connection._read_until(b"\r\n\r\n")
+        except ConnectionError:
+            return connection, "", {}
+        status, *fields = head.decode(errors="replace").split("\r\n")
+        headers = {name.lower(): value for name, _, value in (field.partition(": ") for field in fields)}
+        if status.startswith("HTTP/1.1 101"):
+            accept = base64.b64encode(hashlib.sha1((key + GUID).encode()).digest()).decode()
+            assert headers["sec-websocket-accept"] == accept, head
+        return connection, status, headers
+
     def _read_until(self, marker):
         while marker not in self.buffer:
-            chunk = self.sock.recv(65536)
+            try:
+                chunk = self.sock.recv(65536)
+            except ConnectionResetError:
+                chunk = b""
             if not chunk:
                 raise ConnectionError("closed during the handshake")
             self.buffer += chunk

@@ -165,6 +165,23 @@ def test_3_2_answer_then_reserved_bits_then_ping_gets_no_pong(ws):
     assert_failed(ws)
 
 
+def test_3_after_reserved_bits_the_close_reply_ends_the_connection_at_once(server):
+    """After failing a frame for its reserved bits, libwebsockets 4.1.6 reads the peer's close frame as
+    the rest of the failed frame and waited 5 s for a close it had already been sent (in about half of
+    the attempts); the server ends the TCP connection within 0.25 s of its own close frame instead."""
+    waits = []
+    for attempt in range(12):
+        ws = RawConnection.open(server)
+        ws.send_frame(OP_TEXT, scene_request(attempt), rsv=1)
+        close, data = ws.outcome()            # answers the server's close frame with one
+        assert close is not None and close.close_code == 1002 and data == []
+        replied = time.monotonic()
+        assert ws.read_frame() is None        # the TCP connection ends
+        waits.append(time.monotonic() - replied)
+        ws.close()
+    assert max(waits) < 1.0, [round(wait, 2) for wait in waits]
+
+
 # MARK: 4 Opcodes: the reserved ones fail the connection
 
 @pytest.mark.parametrize("opcode", [3, 4, 5, 6, 7, 0xB, 0xC, 0xD, 0xE, 0xF])
