@@ -209,6 +209,9 @@ struct IBSceneBuilder {
         }
         pending += root.element.list("constraints").map { ($0, "root") }
         addChildren(of: root.element, parent: "root")
+        // A root Xcode itself marks misplaced was saved at a size its constraints do not give it, so
+        // every frame saved inside it is stale too.
+        if root.element.flag("misplaced") { staleViews.formUnion(savedFrames.keys.filter { $0 != "root" }) }
         addConstraints()
         let title = root.title
         var rootSpec = SceneRootSpec(size: rootSize, safeArea: safeArea, layoutMargins: rootMargins,
