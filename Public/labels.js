@@ -3,7 +3,7 @@
 // sit over other views, left out when there is no such place. What is drawn is recorded in the
 // renderer's `labels` (CSS px, the tests read it).
 //
-// Exports drawLabels(renderer, jobs, hits, ghost, texts).
+// Exports drawLabels(renderer, jobs, hits, ghost, texts, avoid).
 
 import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
 
@@ -20,8 +20,10 @@ const LABEL_PAD = 6; // CSS px from the box's edges
  * in the band above (or below) the views that cover it, in a smaller font if that band is narrow;
  * when there is no room at all, on a light backdrop above everything, in the first corner clear of
  * the other labels and of text. A label with no such place is left out (hovering the view names it).
+ * Of the places in its box, one that also keeps off `avoid` (device-px boxes: the safe area's dashed
+ * edges) comes first; when every one crosses them, they are not in the way.
  */
-export function drawLabels(renderer, jobs, hits, ghost, texts = []) {
+export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) {
   const { ctx, dpr } = renderer;
   const base = hits.length ? renderer.hits.indexOf(hits[0]) : 0;
   // Device-px boxes of what is drawn, to tell what covers a label.
@@ -72,10 +74,10 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = []) {
     const bottom = roomy ? boxH - pad + 1 - t.h : top;
     const spots = [[pad, top], [boxW - pad - t.w, top], [pad, bottom], [boxW - pad - t.w, bottom],
       [(boxW - t.w) / 2, top], [pad, (boxH - t.h) / 2]];
-    for (const [x, y] of spots) {
-      if (clear(x, y, t)) { choice = { x, y, t }; break; }
-    }
-    if (!choice) {
+    const apart = (x, y) => !avoid.some((b) => overlaps(b, local(x, y, t)));
+    const spot = spots.find(([x, y]) => clear(x, y, t) && apart(x, y)) || spots.find(([x, y]) => clear(x, y, t));
+    if (spot) choice = { x: spot[0], y: spot[1], t };
+    if (!choice && coverers.some((b) => overlaps(b, deviceBox(job.matrix, 0, 0, job.w, job.h)))) {
       // The bands above and below what covers the box (in CSS px of the box).
       const box = deviceBox(job.matrix, 0, 0, job.w, job.h);
       const inside = coverers.filter((b) => overlaps(b, box));

@@ -397,7 +397,30 @@ export class Renderer {
     for (const { id, box } of texts) {
       this.texts.push({ id, offscreen: ghost, rect: [box.x0 / dpr, box.y0 / dpr, (box.x1 - box.x0) / dpr, (box.y1 - box.y0) / dpr] });
     }
-    this.drawLabels(jobs, this.hits.slice(first), scale, ghost, texts.map((t) => t.box));
+    this.drawLabels(jobs, this.hits.slice(first), scale, ghost, texts.map((t) => t.box), ghost ? [] : this.safeAreaEdges());
+  }
+
+  /**
+   * The safe area's dashed edges that lie inside the screen (an inset over 0), as device-px bands
+   * 2 CSS px either side of the line, for names to keep off where their box has room; none while the
+   * overlay is off.
+   */
+  safeAreaEdges() {
+    const inset = this.scene?.root?.safeArea;
+    const L = this.layout;
+    if (!this.overlays.safeArea || !inset || !L) return [];
+    const [top, left, bottom, right] = inset;
+    const { dpr } = this;
+    const X = (x) => (L.ox + x * L.scale) * dpr;
+    const Y = (y) => (L.oy + y * L.scale) * dpr;
+    const band = 2 * dpr;
+    const [x0, x1, y0, y1] = [X(left), X(L.W - right), Y(top), Y(L.H - bottom)];
+    const edges = [];
+    if (top > 0) edges.push({ x0, x1, y0: y0 - band, y1: y0 + band });
+    if (bottom > 0) edges.push({ x0, x1, y0: y1 - band, y1: y1 + band });
+    if (left > 0) edges.push({ x0: x0 - band, x1: x0 + band, y0, y1 });
+    if (right > 0) edges.push({ x0: x1 - band, x1: x1 + band, y0, y1 });
+    return edges;
   }
 
   /**
@@ -426,7 +449,8 @@ export class Renderer {
     if (id !== 'root') {
       this.hits.push({ id, matrix: ctx.getTransform(), w, h, alpha: ghost ? alpha / GHOST_ALPHA : alpha, offscreen: ghost });
       if (alpha > 0) {
-        this.drawBox(id, w, h, alpha, scale, Boolean(view.control));
+        // A label's and a control's box is light, its text or content on it (a UILabel is clear).
+        this.drawBox(id, w, h, alpha, scale, view.kind === 'label' ? 'label' : view.control ? 'control' : 'view');
         if (view.kind || view.control) {
           const matrix = ctx.getTransform();
           const drawn = view.kind ? drawText(ctx, view, w, h, alpha) : drawControl(ctx, view.control, w, h, alpha);
@@ -465,20 +489,26 @@ export class Renderer {
   }
 
   /**
-   * A view's box: filled with its colour, or for a control (which draws what it shows over it) a
-   * faint tint of its colour inside an outline of it, so the control reads as on a device.
+   * A view's box (`style` "view"): filled with its colour inside a dark hairline. A label's
+   * ("label"): a faint tint of its colour and no outline, as a UILabel is clear and its text runs to
+   * its edges. A control's ("control", which draws what it shows over it): the tint inside an outline
+   * of its colour, so it reads as on a device.
    */
-  drawBox(id, w, h, alpha, scale, control = false) {
+  drawBox(id, w, h, alpha, scale, style = 'view') {
     const { ctx } = this;
     const fill = this.colorOf(id);
     const px = 1 / scale; // one CSS pixel in points
     ctx.globalAlpha = alpha;
-    roundedRect(ctx, 0, 0, w, h, 6 * px);
-    if (control) {
+    roundedRect(ctx, 0, 0, w, h, (style === 'view' ? 6 : 2) * px);
+    if (style !== 'view') {
       ctx.globalAlpha = alpha * 0.12;
       ctx.fillStyle = fill;
       ctx.fill();
       ctx.globalAlpha = alpha;
+      if (style === 'label') {
+        ctx.globalAlpha = 1;
+        return;
+      }
       ctx.lineWidth = 1.5 * px;
       ctx.strokeStyle = fill;
       ctx.stroke();
@@ -494,8 +524,8 @@ export class Renderer {
   }
 
   /** The pass's view names, placed by labels.js (see drawLabels there). */
-  drawLabels(jobs, hits, scale, ghost, texts = []) {
-    placeLabels(this, jobs, hits, ghost, texts);
+  drawLabels(jobs, hits, scale, ghost, texts = [], avoid = []) {
+    placeLabels(this, jobs, hits, ghost, texts, avoid);
   }
 
   /**

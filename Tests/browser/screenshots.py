@@ -58,7 +58,27 @@ def main():
                                " document.activeElement?.blur(); document.getElementById('panel').scrollTop = 0")
         settle(browser)
         browser.save_screenshot(str(OUT / "conflict.png"))
-        # 4. Tablet size, keyboard shown.
+        # 4. An Interface Builder document dropped on the canvas: its controls drawn as they show.
+        from test_import_page import CONTROLS_XIB, drop  # noqa: E402 (the test's own document)
+        open_page(browser, f"{server.url}#scene=search-bar", scene="search-bar")
+        drop(browser, "Controls.xib", CONTROLS_XIB.read_text())
+        wait_for(browser, "return window.playground.scene && window.playground.scene.name === 'signInForm'")
+        browser.execute_script("const d = document.getElementById('ib-dialog'); if (d.open) d.close();"
+                               "document.getElementById('toast').hidden = true")
+        settle(browser)
+        browser.save_screenshot(str(OUT / "imported-controls.png"))
+        # 5. Presenter mode on a 1920 × 1080 projector, the demo at its second step.
+        set_viewport(browser, 1920, 1080)
+        open_page(browser, f"{server.url}#scene=search-bar", scene="search-bar")
+        browser.find_element(By.ID, "presenter-mode").click()
+        wait_for(browser, "return document.body.dataset.presenter === 'on'"
+                          " && getComputedStyle(document.getElementById('panel')).display === 'none'")
+        browser.find_element(By.ID, "steps-next").click()
+        wait_for(browser, "return window.playground.presenting.step && window.playground.presenting.step.index === 0")
+        settle(browser)
+        browser.save_screenshot(str(OUT / "presenter-mode.png"))
+        browser.find_element(By.ID, "presenter-mode").click()
+        # 6. Tablet size, keyboard shown.
         set_viewport(browser, 820, 1180)
         open_page(browser, f"{server.url}#scene=keyboard-guide", scene="keyboard-guide")
         browser.find_element(By.ID, "keyboard-show").click()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from conftest import Screenshot, canvas_origin, close_to, hex_color, open_page, settle, wait_for
+from conftest import Screenshot, canvas_origin, close_to, hex_color, open_page, send, settle, wait_for
 
 CONTROLS_XIB = Path(__file__).resolve().parent / "documents" / "Controls.xib"
 
@@ -126,3 +126,19 @@ def test_imported_controls_are_drawn_as_they_show(driver, server):
     side = min(iw, ih) * 0.6
     hill = to_css(ix + (iw - side) / 2 + side * 0.38, iy + (ih - side) / 2 + side * 0.55)
     assert close_to(at(*hill), hex_color("#8a94a6"), tolerance=24)
+
+
+def test_a_scene_documents_control_field_is_kept_and_checked(driver, server):
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    control = {"kind": "segmentedControl", "segments": ["Day", "Week"], "selectedSegment": 1}
+    doc = {"name": "control-doc", "root": {"size": [375, 200]},
+           "views": [{"id": "picker", "control": control, "intrinsicSize": [160, 31]}], "constraints": []}
+    answer = send(driver, {"type": "load", "scene": doc})
+    assert answer["type"] == "scene", answer
+    assert next(v for v in answer["scene"]["views"] if v["id"] == "picker")["control"] == control
+    for bad, field in (({"kind": "stepper"}, "control.kind"),
+                       ({"kind": "segmentedControl", "segments": ["Day"], "selectedSegment": 1}, "control.selectedSegment"),
+                       ({"kind": "button", "title": "x" * 201}, "control.title"),
+                       ({"title": "Sign in"}, "kind")):
+        answer = send(driver, {"type": "load", "scene": {**doc, "views": [{"id": "picker", "control": bad}]}})
+        assert answer["type"] == "error" and field in answer["message"], (bad, answer)

@@ -75,6 +75,12 @@ def test_the_top_bar_keeps_one_row_and_the_log_keeps_off_the_canvas_at_1280_by_8
     assert rect(driver, "#file-menu")["top"] >= rect(driver, "#file-button")["bottom"]
     driver.find_element(By.ID, "file-button").send_keys("\ue00c")  # Escape
     wait_for(driver, "return document.getElementById('file-menu').hidden")
+    # The longest built-in title, edited ("Date picker and root bounds (edited)"), is not cut.
+    open_page(driver, server.url + "#scene=date-picker", scene="date-picker")
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="showPicker"]').click()
+    wait_for(driver, "return document.body.dataset.edited === 'true'")
+    assert selected_title_fits(driver)
+    assert len(topbar_rows(driver)) == 1
 
 
 def test_a_view_pushed_above_the_screen_stays_on_the_canvas(driver, server):
