@@ -81,4 +81,16 @@ import Testing
         #expect(reply.last?["type"] as? String == "scene", "\(reply)")
         expectFrame(client.frame("navView"), [0, 20, 375, 62])
     }
+
+    /// A views map may name the root's guides as UIKit does: `|` beside `view.safeArea` is the root,
+    /// its owner. The safe area here is empty, so its top at the root's top is redundant, not a conflict.
+    @Test func visualFormatViewsMapsReadTheRootAsView() {
+        let client = SessionClient()
+        client.send(["type": "load", "scene": ["root": ["size": [375, 667]], "views": [["id": "card"]]]])
+        let pinned = client.send(["type": "add", "format": "V:|-0-[g]", "views": ["g": "view.safeArea"], "id": 1]).last
+        #expect(pinned?["type"] as? String == "added", "\(String(describing: pinned))")
+        let below = client.send(["type": "add", "format": "V:[g]-8-[c(40)]", "views": ["g": "view.safeArea", "c": "card"],
+                                 "id": 2]).last
+        #expect(below?["type"] as? String == "added", "\(String(describing: below))")
+    }
 }

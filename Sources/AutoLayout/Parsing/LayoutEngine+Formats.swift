@@ -64,7 +64,7 @@ extension LayoutEngine {
         let parsed = try VisualFormatParser.parse(format)
         let names = views ?? Dictionary(uniqueKeysWithValues: viewsByID.keys.map { ($0, $0) })
         let descriptions = try parsed.constraints(metrics: metrics, views: names, options: options) { name in
-            switch item(named: name) {
+            switch item(spelled: name) {
             case let view as View: view.superview?.identifier
             case let guide as LayoutGuide: guide.owningView.identifier
             default: nil
