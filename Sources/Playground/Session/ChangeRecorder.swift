@@ -21,6 +21,8 @@ final class ChangeRecorder {
     private let layoutViews: [String: String]
     /// The constraints broken before the edit, with their entries then.
     private let broken: [String: String]
+    /// Whether an animation was running when the edit began (`Session.rollBack`).
+    let wasAnimating: Bool
 
     init(scene: Scene) {
         self.scene = scene
@@ -34,6 +36,7 @@ final class ChangeRecorder {
             broken[constraint.identifier] = Self.entry(of: constraint, in: scene)
         }
         self.broken = broken
+        wasAnimating = scene.engine.isAnimating
     }
 
     /// Notes that view `id` (or the root, whose entry is the document's `root`) is about to change.
