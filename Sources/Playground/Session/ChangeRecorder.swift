@@ -27,7 +27,9 @@ final class ChangeRecorder {
     init(scene: Scene) {
         self.scene = scene
         var layoutViews: [String: String] = [:]
-        for view in scene.engine.views where Self.holdsLayoutResults(view) {
+        // Walked without building the list of views: a scene is built by thousands of edits.
+        scene.engine.root.forEachDescendant { view in
+            guard Self.holdsLayoutResults(view) else { return }
             layoutViews[view.identifier] = Session.encode(SceneWriter.view(of: view, in: scene))
         }
         self.layoutViews = layoutViews
