@@ -17,6 +17,7 @@ import { LatestSender } from './sender.js';
 import { Timeline } from './timeline.js';
 import { Selection } from './selection.js';
 import { Scenes } from './scenes.js';
+import { followChanges } from './scene-changes.js';
 import { SceneLink } from './link.js';
 import { Devices } from './devices.js';
 import { Edits } from './edits.js';
@@ -280,6 +281,7 @@ function onFrames(message) {
   timeline.sync();
 }
 
+followChanges(connection, scenes);
 connection.addEventListener('state', (event) => status.show(event.detail));
 connection.addEventListener('session', (event) => onSession(event.detail));
 connection.addEventListener('message', (event) => {

@@ -49,6 +49,8 @@ export class Scenes {
     /** Scroll views whose content size is ambiguous: id → { axes, message } (`ambiguity`'s scrollableContentSize). */
     this.scrollAmbiguity = {};
     this.refreshTimer = 0;
+    /** An answer said what the last edit changed and the copy was updated from it (scene-changes.js). */
+    this.changesApplied = false;
     window.addEventListener('hashchange', () => this.followHash());
   }
 
@@ -150,8 +152,11 @@ export class Scenes {
     this.cb.onChanged();
   }
 
-  /** Shows a newly loaded scene everywhere (per-view state of views it lacks is dropped). */
-  apply(scene) {
+  /**
+   * Shows a newly loaded scene everywhere (per-view state of views it lacks is dropped).
+   * @param {{ ambiguity?: boolean }} [options]  ambiguity: false keeps the ambiguity known, unasked
+   */
+  apply(scene, { ambiguity = true } = {}) {
     const { renderer, controls, selection } = this;
     this.scene = scene;
     // A conflict reported while this scene loaded belongs to it; older ones do not.
@@ -172,7 +177,7 @@ export class Scenes {
     document.title = `${scene.title || scene.name} · Layout Playground`;
     this.cb.onRoot();
     selection.updateInspector();
-    this.refreshAmbiguity();
+    if (ambiguity) this.refreshAmbiguity();
   }
 
   /** Re-reads the scene document (after edits and actions change it server-side). */
@@ -203,31 +208,41 @@ export class Scenes {
     this.refresh();
   }
 
-  /** Shows a re-read scene: redrawn in place when its views are the same, applied anew otherwise. */
-  show(scene) {
+  /**
+   * Shows a re-read scene: redrawn in place when its views are the same, applied anew otherwise.
+   * @param {{ ambiguity?: boolean }} [options]  ambiguity: false keeps the ambiguity known, unasked
+   */
+  show(scene, { ambiguity = true } = {}) {
     const key = (s) => JSON.stringify((s?.views || []).map((v) => [v.id, v.parent, v.color, v.label, v.kind, v.text,
       v.font, v.numberOfLines, v.lineBreakMode, v.textAlignment, v.placeholder, v.borderStyle, v.contentEdgeInsets]));
     const sameViews = key(scene) === key(this.scene);
     this.scene = scene;
     if (!sameViews) {
-      this.apply(scene);
+      this.apply(scene, { ambiguity });
     } else {
       this.renderer.scene = scene;
       this.controls.refresh(scene);
       this.editor.setScene(scene);
       if (this.conflict) this.controls.markConflict(this.conflict.broken, this.conflict.ids);
       this.cb.onRoot();
-      this.refreshAmbiguity();
+      if (ambiguity) this.refreshAmbiguity();
       this.renderer.invalidate();
     }
     if (this.edited) this.wanted = { doc: shareableScene(scene, this.clips), name: this.wanted?.name };
     this.cb.onChanged();
   }
 
-  /** Marks the scene edited and re-reads it once a burst of edits is over. */
+  /** Marks the scene edited and re-reads it once a burst of edits is over, unless their answers said what changed. */
   scheduleRefresh() {
     this.edited = true;
     clearTimeout(this.refreshTimer);
+    if (this.changesApplied) {
+      // The answers said what changed: the copy is current.
+      this.changesApplied = false;
+      this.wanted = { doc: shareableScene(this.scene, this.clips), name: this.wanted?.name };
+      this.cb.onChanged();
+      return;
+    }
     this.refreshTimer = setTimeout(() => this.refresh(), REFRESH_DELAY_MS);
   }
 

@@ -11,7 +11,9 @@ usage: playground-load [options]            run the load phases against servers 
                                             sessions tweaked in turn (no sockets)
        playground-load --session-memory     heap bytes per session in process
        playground-load --edit-cost [--items LIST] [--repeats N]   per-edit cost in process on columns of
-                                            views: a rehearsed edit and an `animate` (no sockets)
+                                            views: a rehearsed edit, an `animate`, a `set` (no sockets)
+       playground-load --build-cost [--items LIST]   a scene built one `add` at a time up to each
+                                            size in constraints (default 250,500,1000,2000; no sockets)
 
   --phases LIST        comma-separated, from echo,tweak,stream,animate,follow,idle (default: all six;
                        follow compares itself with the stream and animate phases run before it)
@@ -111,6 +113,7 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--tweak-cost": mode = "tweak-cost"
         case "--session-memory": mode = "session-memory"
         case "--edit-cost": mode = "edit-cost"
+        case "--build-cost": mode = "build-cost"
         case "--items": options.items = value().split(separator: ",").map { Int(number(String($0))) }
         case "--repeats": options.repeats = Int(number(value()))
         case "--port": options.port = Int(value()) ?? 0

@@ -94,8 +94,8 @@ import Testing
 
     @Test func theRehearsalIsChargedToTheWorkBucket() {
         var limits = SessionLimits()
-        limits.maxWorkPerMessage = 14_000
-        limits.workPerSecond = 14_000
+        limits.maxWorkPerMessage = 30_000
+        limits.workPerSecond = 30_000
         let session = Session(id: "t", now: 0, limits: limits)
         func answer(_ text: String) -> [String: Any] {
             session.receive(text, now: 0)
@@ -106,13 +106,18 @@ import Testing
             return last
         }
         _ = answer("{}")   // drains hello (and answers missing-field, charging no work)
-        // 3 views and 2 constraints, n = 5: the load costs 2n² + 1 = 51 units of the bucket's 14,000.
+        // 3 views and 2 constraints, n = 5: the load costs 800n + 10,000 = 14,000 of the bucket's 30,000.
         let load = #"{"type":"load","scene":{"views":[{"id":"a"},{"id":"b"},{"id":"c"}],"constraints":["#
             + #"{"first":"a.width","constant":10},{"first":"b.width","constant":20}]},"id":1}"#
         #expect(answer(load)["type"] as? String == "scene")
-        // An empty batch: 1 + n = 6 units for the message, 800n + 10,000 = 14,000 for its rehearsal:
-        // 13,949 − 14,006 < 0.
+        // Two empty batches are not rehearsed (their undo step records what they change): 1 + n = 6
+        // units each, 15,988 left.
         #expect(answer(#"{"type":"batch","ops":[],"id":2}"#)["type"] as? String == "ok")
-        #expect(answer(#"{"type":"batch","ops":[],"id":3}"#)["code"] as? String == "rate-limited")
+        #expect(answer(#"{"type":"batch","ops":[],"id":3}"#)["type"] as? String == "ok")
+        // A keyboard message is: 6 units, and 800n + 10,000 = 14,000 for its scratch scene: 1,982 left,
+        // then −12,024 after the second (run: the bucket was not in debt), and the third is refused.
+        #expect(answer(#"{"type":"keyboard","show":false,"id":4}"#)["type"] as? String == "ok")
+        #expect(answer(#"{"type":"keyboard","show":false,"id":5}"#)["type"] as? String == "ok")
+        #expect(answer(#"{"type":"keyboard","show":false,"id":6}"#)["code"] as? String == "rate-limited")
     }
 }

@@ -459,7 +459,7 @@ import Testing
             #"{"first":"v\#($0).left","second":"\#($0 == 0 ? "root" : "v\($0 - 1)").right","constant":1}"#
         }.joined(separator: ",")
         let loaded = reply(session, #"{"type":"load","scene":{"views":[\#(views)],"constraints":[\#(constraints)]},"id":1}"#)
-        #expect(loaded["type"] as? String == "scene")   // 2 × 100² units
+        #expect(loaded["type"] as? String == "scene")   // 800 × 100 + 10,000 units
         // Each intrinsic size change weighs 4 × (1 + 100): the 495th op is over the budget.
         let ops = (0..<2_000).map { #"{"type":"set","view":"v\#($0 % 50)","intrinsicSize":[\#($0 % 40),20]}"# }
         let answer = reply(session, #"{"type":"batch","ops":[\#(ops.joined(separator: ","))],"id":2}"#)
@@ -470,7 +470,8 @@ import Testing
         #expect(reply(session, #"{"type":"load","name":"search-bar","id":4}"#)["type"] as? String == "scene")
         let small = (0..<2_000).map { _ in #"{"type":"set","constraint":"navTop","constant":-3}"# }
         #expect(reply(session, #"{"type":"batch","ops":[\#(small.joined(separator: ","))],"id":5}"#)["type"] as? String == "ok")
-        // A load is charged 2n² for n views and constraints: 320 of them are over this budget.
+        // A load is charged 800n + 10,000 for n views and constraints: 320 of them (266,000) are over
+        // this budget.
         let many = (0..<320).map { #"{"id":"w\#($0)"}"# }.joined(separator: ",")
         #expect(reply(session, #"{"type":"load","scene":{"views":[\#(many)]},"id":6}"#)["code"] as? String == "too-complex")
     }
@@ -499,11 +500,11 @@ import Testing
         limits.maxWorkPerMessage = 40_000
         limits.workPerSecond = 40_000
         let session = Session(id: "t", now: 0, limits: limits)
-        // 4 units for the add and 10,000 for its rehearsal on the empty scene: 29,996 left.
+        // 4 units for the add on the empty scene (not rehearsed: its undo step records the view): 39,996 left.
         _ = reply(session, #"{"type":"add","view":{"id":"a"},"id":0}"#)
-        // 11,602 units a batch: 2 + 200 × 2 for the batch and its ops, 400 for the ops again in the
-        // rehearsal, 800 × 1 + 10,000 for its scratch scene. 29,996 → 18,394 → 6,792 → −4,810.
-        let batch = #"{"type":"batch","ops":[\#(Array(repeating: #"{"type":"setNeedsLayout"}"#, count: 200).joined(separator: ","))],"id":1}"#
+        // 14,002 units a batch: 2 + 7,000 × 2 for the batch and its ops (not rehearsed either).
+        // 39,996 → 25,994 → 11,992 → −2,010.
+        let batch = #"{"type":"batch","ops":[\#(Array(repeating: #"{"type":"setNeedsLayout"}"#, count: 7_000).joined(separator: ","))],"id":1}"#
         #expect(reply(session, batch, now: 0)["type"] as? String == "ok")
         #expect(reply(session, batch, now: 0)["type"] as? String == "ok")
         #expect(reply(session, batch, now: 0)["type"] as? String == "ok")           // now in debt

@@ -57,10 +57,9 @@ import Testing
     /// 30 `set alpha` in one second on a 750-item scene under the server's limits are all applied.
     ///
     /// Work, by hand (`SessionLimits.server`: the bucket holds 4,000,000 units and refills 2,000,000 a
-    /// second): the load of 750 items costs 2 × 750² + 1 = 1,125,001; each set costs 1 × (1 + 750) = 751
-    /// and is not rehearsed, so the 30 cost 22,530. Rehearsed, each would cost 1,125,001 more as `undo`
-    /// (2n² + 1: the bucket, full again at 1 s and refilled 66,667 between sets, runs dry after four),
-    /// or 610,000 more as a rehearsal now is (800n + 10,000: dry after eight).
+    /// second): the load of 750 items costs 800 × 750 + 10,000 = 610,000; each set costs 1 × (1 + 750)
+    /// = 751 and is not rehearsed, so the 30 cost 22,530. Rehearsed, each would cost 610,000 more (the
+    /// bucket, full again at 1 s and refilled 66,667 between sets, dry after eight).
     @Test func thirtyAlphaSetsInASecondOnA750ItemSceneAreAllApplied() throws {
         let session = Session(id: "alpha", now: 0, limits: .server)
         let client = SessionClient(wrapping: session, now: 0)
@@ -133,26 +132,32 @@ import Testing
         }
     }
 
-    @Test func aRehearsalIsChargedItsSizeAndItsOpsOnce() {
+    @Test func aRefusedBatchIsChargedItsRollBackAndAGoodOneItsOpsAlone() {
         var limits = SessionLimits()
         limits.maxWorkPerMessage = 40_000
         limits.workPerSecond = 40_000
         let session = Session(id: "t", now: 0, limits: limits)
         let client = SessionClient(wrapping: session, now: 0)
         client.drain()
-        // 2 bars: n = 10 items. The load costs 2n² + 1 = 201 units: 39,799 left.
+        // 2 bars: n = 10 items. The load costs 800n + 10,000 = 18,000 units: 22,000 left.
         #expect(client.send(["type": "load", "scene": column(2), "id": 1]).last?["type"] as? String == "scene")
-        // A batch of two constant sets: 1 + n = 11 for the batch, 11 for each op live and 11 for each in
-        // the rehearsal, and 800 × 10 + 10,000 = 18,000 for the scratch scene: 18,055.
-        // 39,799 − 18,055 = 21,744.
+        // A batch of two constant sets runs live, unrehearsed: 1 + n = 11 for the batch and 11 for each
+        // op, 33; three of them leave 21,901.
         let batch: [String: Any] = ["type": "batch", "id": 2, "ops": [
             ["type": "set", "constraint": "top0", "constant": 10], ["type": "set", "constraint": "h0", "constant": 5],
         ]]
-        #expect(client.send(batch).last?["type"] as? String == "ok")
-        // 21,744 − 18,055 = 3,689, still not in debt: the third is run and leaves the bucket at −14,366.
-        #expect(client.send(batch.merging(["id": 3]) { $1 }).last?["type"] as? String == "ok")
-        #expect(client.send(batch.merging(["id": 4]) { $1 }).last?["type"] as? String == "ok")
-        #expect(client.send(batch.merging(["id": 5]) { $1 }).last?["code"] as? String == "rate-limited")
+        for id in 2...4 { #expect(client.send(batch.merging(["id": id]) { $1 }).last?["type"] as? String == "ok") }
+        // One whose second op names no constraint: 33 for the ops, and the rollback of the first op's
+        // change rebuilds the scene, 18,000: 3,868 left, then −14,165 after the second (run: the bucket
+        // was not in debt), and the next batch is refused.
+        let refused: [String: Any] = ["type": "batch", "id": 5, "ops": [
+            ["type": "set", "constraint": "top0", "constant": 99], ["type": "set", "constraint": "ghost", "constant": 5],
+        ]]
+        for id in 5...6 {
+            #expect(client.send(refused.merging(["id": id]) { $1 }).last?["code"] as? String == "unknown-constraint")
+            #expect(session.scene.engine.constraint("top0")?.constant == 10)
+        }
+        #expect(client.send(batch.merging(["id": 7]) { $1 }).last?["code"] as? String == "rate-limited")
     }
 
     @Test func refusedSingleFieldViewSetsChangeNothing() {

@@ -33,7 +33,7 @@ import Testing
         #expect(types(granted) == ["controls"] && granted[0]["granted"] as? Bool == true)
         // navTop = −30 puts nav at y = −30 and list.top at 62 − 30 = 32 (list is 844 − 34 − 32 = 778 tall).
         let answer = follower.send(["type": "set", "constraint": "navTop", "constant": -30, "id": 2])
-        #expect(types(answer) == ["frames", "ok"])
+        #expect(types(answer) == ["changes", "frames", "ok"])
         expectFrame(follower.frame("nav"), [0, -30, 390, 62])
         owner.drain()
         expectFrame(owner.frame("list"), [0, 32, 390, 778])

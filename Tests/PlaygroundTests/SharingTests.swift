@@ -95,6 +95,13 @@ private struct ScriptedBytes: RandomNumberGenerator {
             ["type": "set", "constraint": "navTop", "constant": -62],
             ["type": "layoutIfNeeded", "view": "root"],
         ]])
+        // First what the edit changed in the document, then the animation's frames.
+        for follower in [first, second] {
+            let told = follower.drain()
+            #expect(types(told).first == "changes")
+            let changed = (told.first?["changes"] as? [String: Any])?["constraints"] as? [[String: Any]]
+            #expect(changed?.map { $0["id"] as? String } == ["navTop"] && changed?.first?["constant"] as? Double == -62)
+        }
         owner.advance(0.125)
         let woken = owner.session.takeSessionsToWake()
         #expect(woken.count == 2 && woken[0] === first.session && woken[1] === second.session)
@@ -133,15 +140,15 @@ private struct ScriptedBytes: RandomNumberGenerator {
         let early = prompt.drain()
         owner.advance(0.025)
         let half = prompt.drain()
-        #expect(types(early) == ["frames"] && types(half) == ["frames"])
+        #expect(types(early) == ["changes", "frames"] && types(half) == ["frames"])
         // The prompt follower got changes only: the root never moved.
         #expect((half[0]["views"] as? [String: Any])?["root"] == nil)
         // The slow one never read the first: one frames, complete, of the newest state, numbered as
         // the prompt follower's.
-        let caughtUp = slow.drain()
+        let caughtUp = Array(slow.drain().drop { $0["type"] as? String == "changes" })
         #expect(types(caughtUp) == ["frames"])
-        #expect(Set((caughtUp[0]["views"] as? [String: Any] ?? [:]).keys) == ["root", "nav", "list"])
-        #expect(caughtUp[0]["seq"] as? Int == half[0]["seq"] as? Int)
+        #expect(Set((caughtUp.first?["views"] as? [String: Any] ?? [:]).keys) == ["root", "nav", "list"])
+        #expect(caughtUp.first?["seq"] as? Int == half[0]["seq"] as? Int)
         expectFrame(slow.frame("nav"), [0, -31, 390, 62])
     }
 

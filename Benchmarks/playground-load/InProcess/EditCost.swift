@@ -11,10 +11,13 @@ import Playground
 /// - **animate**: a 1 s `animate` of `top0` as the load phases send it (rehearsed, with its undo
 ///   step), re-sent while the previous one runs.
 /// - **set alpha**: a `set` of one view's `alpha` (not rehearsed; an undo step).
+/// - **tweak**: a `set` of `top0`'s `constant`, as a slider sends it (the tweak of `--tweak-cost`).
+/// - **undo**: an `undo` of a `set` of `h0`'s constant (the set untimed): the document written, the
+///   step's entry put in, the scene rebuilt from it.
 enum EditCost {
     static func run(items sizes: [Int], repeats: Int) {
         print("edit cost in process, µs per message (median of \(repeats)):")
-        print("items  views  rehearsed  animate  set-alpha")
+        print("items  views  rehearsed  animate  set-alpha  tweak  undo")
         for items in sizes {
             let views = max(1, items / 5)
             let session = Session(id: "edit", now: 0)
@@ -24,10 +27,15 @@ enum EditCost {
             else { fail("\(items) items do not load in one message") }
             drain(session)
             var now = 0.0
-            func median(_ turn: (Session, Int, Double) -> Void) -> Double {
+            func median(untimed prepare: ((Session, Int, Double) -> Void)? = nil,
+                        _ turn: (Session, Int, Double) -> Void) -> Double {
                 var times: [Double] = []
                 for index in 0..<repeats {
                     now += 0.1
+                    if let prepare {
+                        prepare(session, index, now)
+                        drain(session)
+                    }
                     let start = monotonicSeconds()
                     turn(session, index, now)
                     times.append(monotonicSeconds() - start)
@@ -38,7 +46,11 @@ enum EditCost {
             let rehearsed = median(rehearsed)
             let animate = median(animate)
             let alpha = median(setAlpha)
-            print("\(items)  \(views)  \(fixed(rehearsed, 0))  \(fixed(animate, 0))  \(fixed(alpha, 0))")
+            let tweak = median(tweak)
+            let undo = median(untimed: { session, index, now in
+                session.receive(#"{"type":"set","constraint":"h0","constant":\#(4 + index % 2),"id":1}"#, now: now)
+            }, undo)
+            print("\(items)  \(views)  \(fixed(rehearsed, 0))  \(fixed(animate, 0))  \(fixed(alpha, 0))  \(fixed(tweak, 0))  \(fixed(undo, 0))")
         }
     }
 
@@ -55,8 +67,16 @@ enum EditCost {
         session.receive(#"{"type":"set","view":"v0","alpha":\#(index % 2 == 0 ? 0.5 : 1),"id":\#(index + 10)}"#, now: now)
     }
 
+    @inline(never) private static func undo(_ session: Session, _ index: Int, _ now: Double) {
+        session.receive(#"{"type":"undo","id":\#(index + 10)}"#, now: now)
+    }
+
+    @inline(never) private static func tweak(_ session: Session, _ index: Int, _ now: Double) {
+        session.receive(SceneDocument.tweak(id: index + 10, constant: 40 + index % 200), now: now)
+    }
+
     /// Takes everything the session queued, so its outbox does not grow.
-    private static func drain(_ session: Session) {
+    static func drain(_ session: Session) {
         let buffer = MessageBuffer(headroom: 16)
         while session.writeNext(into: buffer) != nil {}
     }

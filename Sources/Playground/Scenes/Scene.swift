@@ -37,7 +37,8 @@ final class Scene {
     var keyboardHandlers: [String: [[String: Any]]] = [:]
     /// The demo script a presenter steps through (`step`), in order; empty for most scenes.
     var steps: [SceneStep] = []
-    /// The document the scene was read from: stepping back rebuilds from it (`Session+Steps.swift`).
+    /// The document the scene was read from, for a scene with steps: stepping back rebuilds from it
+    /// (`Session+Steps.swift`). Nil for a scene without steps, which never needs it.
     var stepSource: Fields?
     /// The step whose ops ran last, nil before the first `step`.
     var stepIndex: Int?
@@ -53,6 +54,9 @@ final class Scene {
         // Text is measured with Inter through HarfBuzz; the engine itself knows no fonts.
         if engine.textMeasurer == nil { engine.textMeasurer = ShapingTextMeasurer.shared }
     }
+
+    /// Views (the root not counted) and constraints: the size work and rebuilds are charged by.
+    var itemCount: Int { engine.viewCount + engine.constraints.count }
 
     /// The scene a session starts with: no views, a 375 × 667 pt root.
     static func empty() -> Scene {

@@ -26,7 +26,9 @@ extension SceneReader {
         spec.actions = try actions(document)
         spec.keyboardHandlers = try keyboardHandlers(document)
         spec.steps = try SceneStep.steps(in: document)
-        spec.stepSource = document
+        // Only a scene with steps is rebuilt from its document; kept without the message's read log,
+        // which would otherwise live as long as the scene.
+        spec.stepSource = spec.steps.isEmpty ? nil : Fields(document.raw)
         return spec
     }
 

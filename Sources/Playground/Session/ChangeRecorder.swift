@@ -21,11 +21,15 @@ final class ChangeRecorder {
     private let layoutViews: [String: String]
     /// The constraints broken before the edit, with their entries then.
     private let broken: [String: String]
+    /// Whether an animation was running when the edit began (`Session.rollBack`).
+    let wasAnimating: Bool
 
     init(scene: Scene) {
         self.scene = scene
         var layoutViews: [String: String] = [:]
-        for view in scene.engine.views where Self.holdsLayoutResults(view) {
+        // Walked without building the list of views: a scene is built by thousands of edits.
+        scene.engine.root.forEachDescendant { view in
+            guard Self.holdsLayoutResults(view) else { return }
             layoutViews[view.identifier] = Session.encode(SceneWriter.view(of: view, in: scene))
         }
         self.layoutViews = layoutViews
@@ -34,6 +38,7 @@ final class ChangeRecorder {
             broken[constraint.identifier] = Self.entry(of: constraint, in: scene)
         }
         self.broken = broken
+        wasAnimating = scene.engine.isAnimating
     }
 
     /// Notes that view `id` (or the root, whose entry is the document's `root`) is about to change.

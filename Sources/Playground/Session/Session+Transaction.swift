@@ -3,28 +3,34 @@ import Foundation
 
 /// All or nothing: a message that edits the scene is refused whole or applied whole.
 ///
-/// A multi-part edit (`batch`, `animate`, `action`, `keyboard`, `device`, `add`, a `set` of several
-/// fields) used to apply its first parts before a later one failed, and every edit was checked for
-/// unknown fields only after it ran. Now such a message first runs as a rehearsal on a scratch copy of
-/// the scene, rebuilt from its document as `undo` rebuilds one (`Session+Undo.swift`): the rehearsal
-/// reads every field the real run will read, so an unknown field, a bad value or a failing op is found
-/// there and the live scene, its solver and the frames stream are not touched. Only a message the
-/// rehearsal ran to the end runs on the live scene.
+/// A multi-part edit (`batch`, `animate`, `action`, `keyboard`, `device`, `add`, `remove`, a `set` of
+/// several fields) could apply its first parts before a later one fails, and every edit is checked for
+/// unknown fields only after it ran. Two ways keep such a message whole:
+///
+/// - An edit whose undo step records what it changes (`Session.isRecordedByChange`: sets, adds, removing
+///   a constraint, and the batches and animates of those) runs on the live scene. Should it fail, or
+///   leave a field unread, the entries it changed are put back (`rollBack`): the scene is rebuilt from
+///   the current document with the recorder's entries in it, as `undo` rebuilds one. So it costs what it
+///   changed, and a rebuild only when it is refused.
+/// - Any other (`action`, `keyboard`, `device`, removing a view or guide, a `set` of stack, scroll or
+///   text fields) first runs as a rehearsal on a scratch copy of the scene, rebuilt from its document:
+///   the rehearsal reads every field the real run will read, so an unknown field, a bad value or a
+///   failing op is found there and the live scene, its solver and the frames stream are not touched.
+///   Only a message the rehearsal ran to the end runs on the live scene. (The keyboard is not in a
+///   document, so what moves it cannot be put back from one.)
 ///
 /// The single-step edits a pointer sends dozens of times a second (`set` of one of a constraint's
-/// `constant`, `priority` or `active`, as the page's sliders send them; `drag`) skip the rehearsal: they
+/// `constant`, `priority` or `active`, as the page's sliders send them; `drag`) need neither: they
 /// check their fields before their one engine call, which changes nothing when it throws. An `add` of
-/// one constraint is not rehearsed either (a scene is built by thousands of them): refused after it
-/// was added, it is removed again.
+/// one constraint neither: refused after it was added, it is removed again.
 ///
-/// Cost: rebuilding the scratch scene costs what `undo` costs (`SessionLimits.workCost`, 2n² + 1 units
-/// for n views and constraints; measured about 34 million instructions for 100 views and 400
-/// constraints, 3.7 million for 10 and 40), charged to the per-second work bucket but not to the
-/// message's own limit, so every edit that fitted one message still does.
+/// Cost: rebuilding a scene (the rehearsal's scratch copy, or a rollback) is charged from its size,
+/// `SessionLimits.rehearsalCost`, to the per-second work bucket but not to the message's own limit,
+/// so every edit that fitted one message still does.
 ///
 /// What the document does not hold (running animations, a drag in progress, positions left by
-/// `exerciseAmbiguity`) is not in the scratch copy. Should the live run still fail after the rehearsal
-/// passed, the scene is rebuilt from the document taken before it, as `undo` would restore it.
+/// `exerciseAmbiguity`) is not in the scratch copy or a rolled-back scene. Should the live run of a
+/// rehearsed message still fail, the scene is rebuilt from the document taken before it.
 extension Session {
     /// Whether a top-level message of `type` is rehearsed before it runs (see the type's comment).
     static func isRehearsed(_ type: String, _ message: Fields) throws -> Bool {
@@ -84,9 +90,18 @@ extension Session {
     /// - Parameter body: runs the message in the turn it is given (the rehearsal gets a copy of `turn`,
     ///   so the ops and work it counts are not counted twice).
     func allOrNothing(turn: Turn, _ body: (Turn) throws -> [String: Any]?) throws -> [String: Any]? {
+        if let recorder = changeRecorder, recorder.scene === scene {
+            do {
+                let answer = try body(turn)
+                try checkFieldsRead()
+                return answer
+            } catch {
+                if try rollBack(recorder, turn: turn) { turn.rehearsalWork += SessionLimits.rehearsalCost(items: scene.itemCount) }
+                throw error
+            }
+        }
         let document = sceneDocument()
-        let items = scene.engine.viewCount + scene.engine.constraints.count
-        turn.rehearsalWork += SessionLimits.rehearsalCost(items: items)
+        turn.rehearsalWork += SessionLimits.rehearsalCost(items: scene.itemCount)
         guard let scratch = try? SceneReader.scene(from: Fields(document), time: scene.engine.time, limits: limits) else {
             // A scene whose document does not read back (which `undo` would refuse too) cannot be
             // rehearsed: the message runs as it did before edits were rehearsed.
@@ -107,6 +122,32 @@ extension Session {
             replaceScene(with: restored)
             throw error
         }
+    }
+
+    /// Puts back what the edit `recorder` followed changed (its `SceneChange`, applied to the current
+    /// document), for an edit refused part way; returns whether anything had changed. A scene that was
+    /// not animating when the edit began is swapped for the rebuilt one quietly: the client saw its
+    /// frames as they are again, so no `frames` goes out, and the animations the edit started end
+    /// without an `animationEnd` (the request is answered with its error). Otherwise it is replaced as
+    /// `undo` replaces it.
+    /// - Throws: `SceneReader`'s errors when the document does not read back (as `undo` would refuse it).
+    private func rollBack(_ recorder: ChangeRecorder, turn: Turn) throws -> Bool {
+        scene.engine.layoutIfNeeded()
+        guard let change = recorder.finish() else { return false }
+        let restored = try SceneReader.scene(from: Fields(change.applied(to: sceneDocument())),
+                                             time: scene.engine.time, limits: limits)
+        restored.stepSource = scene.stepSource
+        restored.stepIndex = scene.stepIndex
+        for (group, started) in animationRequests where started === turn { animationRequests[group] = nil }
+        guard !recorder.wasAnimating else {
+            replaceScene(with: restored)
+            return true
+        }
+        restored.engine.keepsTimeline = scene.engine.keepsTimeline
+        scene = restored
+        documents.modelChanged()
+        frameStream.markSent(restored.engine)
+        return true
     }
 
     /// Runs `body` with `scene` swapped for `scratch` (a copy built from the scene's document), and puts

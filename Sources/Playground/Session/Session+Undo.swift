@@ -75,6 +75,7 @@ extension Session {
                     scene.engine.layoutIfNeeded()
                     documents.modelChanged()
                     if recorder.scene === scene, let change = recorder.finish() {
+                        announce(ChangeAnnouncement.of(change, in: scene))
                         if joins {
                             history.extendNewest(with: change, limits: limits)
                         } else {
@@ -87,15 +88,27 @@ extension Session {
             }
             // Written by the previous edit when the model has not changed since (`SceneDocuments`).
             let before = sceneText()
+            let beforeDocument = sceneDocument()
             defer {
                 scene.engine.layoutIfNeeded()
                 documents.modelChanged()
                 if sceneText() != before {
+                    announce(ChangeAnnouncement.between(beforeDocument, sceneDocument()))
                     if !joins { history.record(.document(before), limits: limits) }
                     history.lastKey = key
                 }
             }
             return try body()
+        }
+    }
+
+    /// Keeps `changes` (a `ChangeAnnouncement`) for the answer of the message being received, and sends
+    /// it to the followers as a `changes` event; an edit that added or removed views, constraints or
+    /// guides sends them the whole `scene` at the turn's end instead (`endTurn`).
+    private func announce(_ changes: [String: Any]) {
+        turnChanges = changes
+        if !structureChanged {
+            sharing?.forward(.message(["type": "changes", "changes": changes, "re": NSNull()], .event))
         }
     }
 

@@ -33,6 +33,9 @@ public final class Session {
     var frameStream = FrameStream()
     /// The steps `undo` and `redo` walk (`Session+Undo.swift`).
     var history = UndoHistory()
+    /// What the top-level edit being received changed (`ChangeAnnouncement`), for its answer's `changes`;
+    /// nil when it changed nothing or is not an edit.
+    var turnChanges: [String: Any]?
     /// What the edit being run changes, for its undo step (`ChangeRecorder`); nil outside such an edit.
     var changeRecorder: ChangeRecorder?
     /// The scene's document, written once per generation of the model (`SceneDocuments`).
@@ -198,6 +201,11 @@ public final class Session {
         endTurn()
         if let failure = recoverFromSolverFault() { answer = failure }
         workBucket?.spend(Double(work), now: now)
+        // An edit's answer says what it changed, and the steps left to undo and redo (`ChangeAnnouncement`).
+        if let changes = turnChanges, answer != nil || requestID != nil, answer?["type"] as? String != "error" {
+            answer = historyCounted((answer ?? ["type": "ok"]).merging(["changes": changes]) { $1 })
+        }
+        turnChanges = nil
         if var answer {
             answer["re"] = requestID ?? NSNull()
             send(kind: answer["type"] as? String == "error" ? .error : .reply, answer)

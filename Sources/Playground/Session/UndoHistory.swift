@@ -80,7 +80,8 @@ struct UndoHistory {
     /// stack, as any editor does after a new edit.
     mutating func record(_ step: UndoStep, limits: SessionLimits) {
         guard limits.maxUndoSteps > 0 else { return }
-        setStacks(undo: undoStack, redo: [])
+        count(-redoStack.reduce(0) { $0 + $1.bytes })
+        redoStack = []
         undoStack.append(step)
         count(step.bytes)
         trim(limits)

@@ -16,7 +16,8 @@ struct SceneSpec {
     var actions: [SceneAction] = []
     var keyboardHandlers: [String: [[String: Any]]] = [:]
     var steps: [SceneStep] = []
-    /// The document the steps rebuild the scene from; nil for a scene without one (an import's).
+    /// The document the steps rebuild the scene from; nil for a scene without steps or without a
+    /// document (an import's).
     var stepSource: Fields?
 
     /// A scene named `name`, titled `title` (the name when nil), with nothing in it.
