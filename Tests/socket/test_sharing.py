@@ -69,11 +69,13 @@ def test_owner_and_followers_see_identical_frames_bytes(server):
         await owner.request({"type": "advance", "seconds": 0.5})
         seen = []
         for follower in (first, second):
-            texts = [await raw(follower) for _ in range(3)]
+            # The edit's `changes` event comes first, then the frames it animates.
+            texts = [await raw(follower) for _ in range(4)]
             seen.append(texts)
         # One encoding per change, written to both: the same bytes, message for message.
         assert seen[0] == seen[1]
-        middle, last, end = (json.loads(text) for text in seen[0])
+        changes, middle, last, end = (json.loads(text) for text in seen[0])
+        assert changes["type"] == "changes", changes
         # Linear: 100 + (300 − 100) × 0.5 = 200 half way, 300 at the end.
         assert middle["type"] == "frames" and middle["views"]["bar"]["frame"] == [0, 200, 200, 40]
         assert middle["final"] is False
@@ -121,7 +123,8 @@ def test_rejoin_after_a_dropped_socket_restores_the_running_animation(server):
                              "ops": [{"type": "set", "constraint": "top", "constant": 300},
                                      {"type": "layoutIfNeeded", "view": "root"}]})
         await owner.request({"type": "advance", "seconds": 0.25})
-        # Linear: 100 + 200 × 0.25 = 150.
+        # The edit's `changes` event, then the frames. Linear: 100 + 200 × 0.25 = 150.
+        assert (await follower.receive())["type"] == "changes"
         assert (await follower.receive())["views"]["bar"]["frame"] == [0, 150, 200, 40]
         await owner.socket.close()
 
