@@ -170,8 +170,9 @@ def test_hand_over_and_take_back(server):
         assert granted == {"type": "controls", "granted": True, "code": code, "re": None}, granted
         # The follower edits the shared session: top 100 → 180; the owner sees it.
         edited = await follower.request({"type": "set", "constraint": "top", "constant": 180})
-        assert [m["type"] for m in edited] == ["frames", "ok"], edited
-        assert edited[0]["views"]["bar"]["frame"] == [0, 180, 200, 40]
+        assert [m["type"] for m in edited] == ["changes", "frames", "ok"], edited
+        assert [c["constant"] for c in edited[0]["changes"]["constraints"] if c["id"] == "top"] == [180], edited[0]
+        assert edited[1]["views"]["bar"]["frame"] == [0, 180, 200, 40]
         assert (await owner.receive())["views"]["bar"]["frame"] == [0, 180, 200, 40]
         refused = (await owner.request({"type": "set", "constraint": "top", "constant": 0}))[-1]
         assert refused["code"] == "read-only", refused
@@ -181,6 +182,7 @@ def test_hand_over_and_take_back(server):
         refused = (await follower.request({"type": "set", "constraint": "top", "constant": 0}))[-1]
         assert refused["code"] == "read-only", refused
         assert (await owner.request({"type": "set", "constraint": "top", "constant": 120}))[-1]["type"] == "ok"
+        assert (await follower.receive())["type"] == "changes"
         assert (await follower.receive())["views"]["bar"]["frame"] == [0, 120, 200, 40]
         await follower.close()
         await owner.close()

@@ -138,7 +138,8 @@ def test_the_controls_stay_with_the_follower_across_a_restart(across_sigkill):
         assert told["controller"] == follower_hello["session"], told
         # The follower edits the shared session: top 100 → 180.
         edited = await follower.request({"type": "set", "constraint": "top", "constant": 180})
-        assert edited[-1]["type"] == "ok" and edited[0]["views"]["bar"]["frame"] == [0, 180, 200, 40], edited
+        assert [m["type"] for m in edited] == ["changes", "frames", "ok"], edited
+        assert edited[1]["views"]["bar"]["frame"] == [0, 180, 200, 40], edited
         assert (await until(owner, lambda m: m["type"] == "frames"))["views"]["bar"]["frame"] == [0, 180, 200, 40]
         for client in (owner, follower):
             await client.close()
@@ -224,6 +225,7 @@ def test_a_follower_whose_socket_dropped_rejoins_without_the_code(server):
         told = await until(owner, lambda m: m["type"] == "followers")
         assert told["count"] == 1 and told["followers"] == [follower_hello["session"]], told
         await owner.request({"type": "set", "constraint": "top", "constant": 160})
+        assert (await again.receive())["type"] == "changes"
         assert (await again.receive())["views"]["bar"]["frame"] == [0, 160, 200, 40]
         for client in (owner, again):
             await client.close()

@@ -8,12 +8,13 @@ import Foundation
 /// unknown fields only after it ran. Two ways keep such a message whole:
 ///
 /// - An edit whose undo step records what it changes (`Session.isRecordedByChange`: sets, adds, removing
-///   a constraint, and the batches and animates of those) runs on the live scene. Should it fail, or
+///   a constraint, and the batches and animates of those), begun while nothing animates, runs on the
+///   live scene. Should it fail, or
 ///   leave a field unread, the entries it changed are put back (`rollBack`): the scene is rebuilt from
 ///   the current document with the recorder's entries in it, as `undo` rebuilds one. So it costs what it
 ///   changed, and a rebuild only when it is refused.
 /// - Any other (`action`, `keyboard`, `device`, removing a view or guide, a `set` of stack, scroll or
-///   text fields) first runs as a rehearsal on a scratch copy of the scene, rebuilt from its document:
+///   text fields, and any edit begun while an animation runs, which a rebuilt scene would end) first runs as a rehearsal on a scratch copy of the scene, rebuilt from its document:
 ///   the rehearsal reads every field the real run will read, so an unknown field, a bad value or a
 ///   failing op is found there and the live scene, its solver and the frames stream are not touched.
 ///   Only a message the rehearsal ran to the end runs on the live scene. (The keyboard is not in a
@@ -90,7 +91,7 @@ extension Session {
     /// - Parameter body: runs the message in the turn it is given (the rehearsal gets a copy of `turn`,
     ///   so the ops and work it counts are not counted twice).
     func allOrNothing(turn: Turn, _ body: (Turn) throws -> [String: Any]?) throws -> [String: Any]? {
-        if let recorder = changeRecorder, recorder.scene === scene {
+        if let recorder = changeRecorder, recorder.scene === scene, !recorder.wasAnimating {
             do {
                 let answer = try body(turn)
                 try checkFieldsRead()
@@ -125,24 +126,21 @@ extension Session {
     }
 
     /// Puts back what the edit `recorder` followed changed (its `SceneChange`, applied to the current
-    /// document), for an edit refused part way; returns whether anything had changed. A scene that was
-    /// not animating when the edit began is swapped for the rebuilt one quietly: the client saw its
-    /// frames as they are again, so no `frames` goes out, and the animations the edit started end
-    /// without an `animationEnd` (the request is answered with its error). Otherwise it is replaced as
-    /// `undo` replaces it.
+    /// document), for an edit refused part way; returns whether anything had changed. The scene (which
+    /// was not animating when the edit began) is swapped for the rebuilt one quietly: the client saw its
+    /// frames as they are again, so no `frames` or `conflict` goes out, and the animations the edit started end
+    /// without an `animationEnd` (the request is answered with its error).
     /// - Throws: `SceneReader`'s errors when the document does not read back (as `undo` would refuse it).
     private func rollBack(_ recorder: ChangeRecorder, turn: Turn) throws -> Bool {
         scene.engine.layoutIfNeeded()
         guard let change = recorder.finish() else { return false }
         let restored = try SceneReader.scene(from: Fields(change.applied(to: sceneDocument())),
                                              time: scene.engine.time, limits: limits)
+        // The constraints the rebuild breaks were broken, and reported, before the edit began.
+        _ = restored.engine.takeConflicts()
         restored.stepSource = scene.stepSource
         restored.stepIndex = scene.stepIndex
         for (group, started) in animationRequests where started === turn { animationRequests[group] = nil }
-        guard !recorder.wasAnimating else {
-            replaceScene(with: restored)
-            return true
-        }
         restored.engine.keepsTimeline = scene.engine.keepsTimeline
         scene = restored
         documents.modelChanged()
