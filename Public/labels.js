@@ -6,6 +6,7 @@
 // Exports drawLabels(renderer, jobs, hits, ghost, texts, avoid).
 
 import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
+import { Placement } from './placement.js';
 
 const LABEL_PX = 12; // label font size, CSS px, shrunk down to LABEL_MIN_PX to fit its box
 const LABEL_MIN_PX = 8;
@@ -28,9 +29,8 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
   const base = hits.length ? renderer.hits.indexOf(hits[0]) : 0;
   // Device-px boxes of what is drawn, to tell what covers a label.
   const boxes = hits.map((hit) => (hit.alpha > 0 ? deviceBox(hit.matrix, 0, 0, hit.w, hit.h) : null));
-  const overlaps = (a, b) => a.x0 < b.x1 - dpr && a.x1 > b.x0 + dpr && a.y0 < b.y1 - dpr && a.y1 > b.y0 + dpr;
   // Content a label may never cover: text, and the labels placed before it (parents first).
-  const taken = [...texts];
+  const placement = new Placement({ taken: texts, avoid, slack: dpr });
   const placed = [];
   for (const job of jobs) {
     const unit = Math.sqrt(Math.abs(job.matrix.a * job.matrix.d - job.matrix.b * job.matrix.c)) || 1;
@@ -62,10 +62,10 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
     const local = (x, y, t) => deviceBox(job.matrix, x * px, y * px, t.w * px, t.h * px);
     const coverers = [];
     for (let i = job.hit - base + 1; i < boxes.length; i += 1) if (boxes[i]) coverers.push(boxes[i]);
-    const free = (r) => !taken.some((b) => overlaps(b, r));
+    const uncovered = (r) => !coverers.some((b) => placement.clash(b, r));
     const clear = (x, y, t) => {
       const r = local(x, y, t);
-      return free(r) && !coverers.some((b) => overlaps(b, r));
+      return placement.free(r) && uncovered(r);
     };
     let choice = null;
     const t = fit(Math.min(LABEL_PX, boxH - 2));
@@ -74,13 +74,12 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
     const bottom = roomy ? boxH - pad + 1 - t.h : top;
     const spots = [[pad, top], [boxW - pad - t.w, top], [pad, bottom], [boxW - pad - t.w, bottom],
       [(boxW - t.w) / 2, top], [pad, (boxH - t.h) / 2]];
-    const apart = (x, y) => !avoid.some((b) => overlaps(b, local(x, y, t)));
-    const spot = spots.find(([x, y]) => clear(x, y, t) && apart(x, y)) || spots.find(([x, y]) => clear(x, y, t));
+    const spot = placement.choose(spots, ([x, y]) => local(x, y, t), uncovered);
     if (spot) choice = { x: spot[0], y: spot[1], t };
-    if (!choice && coverers.some((b) => overlaps(b, deviceBox(job.matrix, 0, 0, job.w, job.h)))) {
+    if (!choice && coverers.some((b) => placement.clash(b, deviceBox(job.matrix, 0, 0, job.w, job.h)))) {
       // The bands above and below what covers the box (in CSS px of the box).
       const box = deviceBox(job.matrix, 0, 0, job.w, job.h);
-      const inside = coverers.filter((b) => overlaps(b, box));
+      const inside = coverers.filter((b) => placement.clash(b, box));
       const toCss = (v) => (v / dpr) * (boxH / Math.max(1e-6, (box.y1 - box.y0) / dpr));
       const gapTop = toCss(Math.min(...inside.map((b) => b.y0)) - box.y0);
       const gapBottom = toCss(box.y1 - Math.max(...inside.map((b) => b.y1)));
@@ -99,13 +98,13 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
       const options = [...spots.map(([x, y]) => [x, y, t]),
         [pad, edge, small], [boxW - pad - small.w, edge, small],
         [pad, boxH - edge - small.h, small], [boxW - pad - small.w, boxH - edge - small.h, small]];
-      const spot = options.find(([x, y, size]) => free(local(x, y, size)));
+      const spot = options.find(([x, y, size]) => placement.free(local(x, y, size)));
       if (spot) choice = { x: spot[0], y: spot[1], t: spot[2], backdrop: true };
     }
     ctx.restore();
     if (choice) {
       placed.push({ job, px, backdrop: false, ...choice });
-      taken.push(local(choice.x, choice.y, choice.t));
+      placement.take(local(choice.x, choice.y, choice.t));
     }
   }
   // Labels with room first, then the ones on a backdrop (above the views that cover their boxes).

@@ -4,12 +4,13 @@
 // multiplied down the tree, children after parents. At most one draw per
 // animation frame: callers mark the picture dirty with invalidate().
 //
-// Exports Renderer, axisOf(attribute), splitAnchor(name), paletteColor(index) and rectsOverlap(a, b).
+// Exports Renderer, axisOf(attribute), splitAnchor(name), touches(constraint, id) and paletteColor(index).
 
 import { drawText, loadFonts } from './text.js';
 import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
 import { drawLabels as placeLabels } from './labels.js';
 import { StageFit } from './stage-fit.js';
+import { Placement } from './placement.js';
 import { drawControl, drawsOwnText } from './control-drawing.js';
 
 const PALETTE = [
@@ -26,6 +27,13 @@ const LINE_CONFLICT = '#ea580c'; // the rest of a conflicting set
 const AMBIGUOUS = '#c2410c';
 const SAFE_AREA = '#d9480f';
 const MARGINS = '#7c3aed';
+const FOLD_COLOR = '#374151'; // the "+N" pill of the badges no spot holds
+/** Badge sizes tried in turn: font and pill height, CSS px; pad: the pill's width beyond the text. */
+const BADGE_SIZES = [{ font: 11, height: 15, pad: 8 }, { font: 9, height: 12, pad: 6 }];
+/** Where along its line a badge is tried: 0 is the first anchor, 1 the second (past them below 0, over 1). */
+const BADGE_ALONG = [0.5, 0.3, 0.7, 0.15, 0.85, 0, 1, -0.5, 1.5];
+/** How far across its line a badge is tried, in pills' sizes, to either side. */
+const BADGE_OFFSETS = [0, -0.5, 0.5, -1, 1, -1.5, 1.5, -2, 2, -3, 3];
 
 const X_ATTRIBUTES = new Set(['left', 'right', 'leading', 'trailing', 'centerX', 'leftMargin', 'rightMargin',
   'leadingMargin', 'trailingMargin', 'centerXWithinMargins']);
@@ -58,9 +66,20 @@ function attributeValue(attribute, [x, y, w, h]) {
   }
 }
 
-/** Whether two CSS-px rectangles [x, y, w, h] overlap by more than half a pixel each way. */
-export function rectsOverlap(a, b) {
-  return a[0] < b[0] + b[2] - 0.5 && b[0] < a[0] + a[2] - 0.5 && a[1] < b[1] + b[3] - 0.5 && b[1] < a[1] + a[3] - 0.5;
+/** A box { x0, y0, x1, y1 } of device px as a CSS-px rectangle [x, y, w, h]. */
+function cssRectOf(box, dpr) {
+  return [box.x0 / dpr, box.y0 / dpr, (box.x1 - box.x0) / dpr, (box.y1 - box.y0) / dpr];
+}
+
+/** Whether a constraint names view `id` (or one of its guides) as its first or second item. */
+export function touches(c, id) {
+  const owner = (anchor) => splitAnchor(anchor).item.split('.')[0];
+  return owner(c.first) === id || (Boolean(c.second) && owner(c.second) === id);
+}
+
+/** A CSS-px rectangle [x, y, w, h] as the box { x0, y0, x1, y1 } Placement takes, scaled by `k`. */
+function boxOf([x, y, w, h], k = 1) {
+  return { x0: x * k, y0: y * k, x1: (x + w) * k, y1: (y + h) * k };
 }
 
 function insetRect([x, y, w, h], [top, left, bottom, right]) {
@@ -116,7 +135,9 @@ export class Renderer {
     this.labels = []; // [{ id, text, full, size, rect, box, backdrop, offscreen }] as drawn (CSS px, tests)
     this.texts = []; // [{ id, rect, offscreen }]: the lines of text views as drawn (CSS px, tests)
     this.overlayLabels = []; // [{ id, text, rect }]: the safe area's and keyboard's captions (CSS px, tests)
-    this.badges = []; // [{ id, text, rect }]: the selected view's constraint badges (CSS px, tests)
+    this.badges = []; // [{ id, text, size, rect }]: the selected view's constraint badges (CSS px, tests)
+    this.foldedBadges = []; // [{ id, text }]: badges no spot held, counted in badgeFold
+    this.badgeFold = null; // { text: "+N", ids, rect }: the pill standing for foldedBadges, as drawn
     this.conflict = null; // { broken, ids } of the last conflict still standing (drawn without a selection)
     this.edgeMarkers = []; // [{ id, side, x, y }]: arrows to conflicting views outside the screen (CSS px, tests)
     this.overlays = { safeArea: true, margins: false, keyboard: true, chrome: true }; // which overlays are drawn
@@ -285,6 +306,8 @@ export class Renderer {
     this.texts = [];
     this.overlayLabels = [];
     this.badges = [];
+    this.foldedBadges = [];
+    this.badgeFold = null;
     this.edgeMarkers = [];
     this.chrome = [];
     this.inner = new Map();
@@ -366,8 +389,8 @@ export class Renderer {
     if (this.overlays.safeArea) this.drawSafeArea(W, H, scale);
     if (this.overlays.margins) this.drawMargins();
     this.drawAmbiguity();
+    this.drawSelection(); // under the constraints, so their badges stay readable on it
     this.drawConstraints(frames);
-    this.drawSelection();
     this.drawHover();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.onDraw();
@@ -661,18 +684,20 @@ export class Renderer {
     const w = ctx.measureText(text).width;
     const h = 1.2 * size;
     const toCss = (x, y) => [layout.ox + x * layout.scale, layout.oy + y * layout.scale, w * layout.scale, h * layout.scale];
-    const content = [...this.labels, ...this.texts].filter((r) => !r.offscreen).map((r) => r.rect)
-      .concat(this.overlayLabels.map((r) => r.rect));
-    for (const [x, y, align] of spots) {
+    const placement = new Placement({
+      taken: [...this.labels, ...this.texts].filter((r) => !r.offscreen).concat(this.overlayLabels).map((r) => boxOf(r.rect)),
+      slack: 0.5,
+    });
+    const spot = placement.choose(spots, ([x, y, align]) => boxOf(toCss(align === 'right' ? x - w : x, y)));
+    if (spot) {
+      const [x, y, align] = spot;
       const left = align === 'right' ? x - w : x;
       const rect = toCss(left, y);
-      if (content.some((r) => rectsOverlap(r, rect))) continue;
       ctx.fillStyle = color;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
       ctx.fillText(text, left, y + h / 2);
       this.overlayLabels.push({ id, text, rect });
-      break;
     }
     ctx.restore();
   }
@@ -741,13 +766,19 @@ export class Renderer {
       return inBounds(insetRect(area, margins));
     }
     if (owner === 'root' && guide === 'safeArea') return inBounds(insetRect(boundsRect, safe));
+    // A scroll view's contentLayoutGuide: at 0, 0 of its bounds space, the content size large; its
+    // frameLayoutGuide: the visible bounds.
+    if (view.scroll && guide === 'content') {
+      const [cw, ch] = view.scroll.contentSize || [0, 0];
+      return inBounds([0, 0, cw, ch]);
+    }
+    if (view.scroll && guide === 'frame') return inBounds(visible);
     if (owner === 'root' && guide === 'keyboard') {
       const kb = this.getKeyboard();
       const safeRect = insetRect(boundsRect, safe);
       if (Array.isArray(kb) && kb[3] > 0) return inBounds([kb[0], kb[1], kb[2], kb[3]]);
       return inBounds([safeRect[0], safeRect[1] + safeRect[3], safeRect[2], 0]);
     }
-    void visible;
     return null; // custom guides: the server does not stream their frames
   }
 
@@ -785,9 +816,7 @@ export class Renderer {
     const standing = this.conflict && all.some((c) => c.id === this.conflict.broken && c.broken);
     const inConflict = new Set(standing ? this.conflict.ids : []);
     if (!id && !inConflict.size) return;
-    const ownerOf = (anchor) => splitAnchor(anchor).item.split('.')[0];
-    const mine = all.filter((c) => c.active !== false
-      && ((id && (ownerOf(c.first) === id || ownerOf(c.second) === id)) || inConflict.has(c.id)));
+    const mine = all.filter((c) => c.active !== false && ((id && touches(c, id)) || inConflict.has(c.id)));
     const { ctx, dpr } = this;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0); // device px
@@ -865,42 +894,102 @@ export class Renderer {
           ctx.restore();
         }
       }
-      labels.push({ a, b, text: constraintLabel(c), color, id: c.id });
+      labels.push({ a, b, text: constraintLabel(c), color, id: c.id, mine: Boolean(id) && touches(c, id) });
     }
-    // Labels last, on pills, so lines never cover them; each at the first point along its line
-    // (the middle, then towards either end) where it covers no view's name, no text and no other pill.
     ctx.setLineDash([]);
-    const content = [...this.labels, ...this.texts].filter((r) => !r.offscreen).map((r) => r.rect)
-      .concat(this.overlayLabels.map((r) => r.rect));
-    for (const label of labels) {
-      const w = ctx.measureText(label.text).width + 8 * dpr;
-      const h = 15 * dpr;
-      const cssRect = (p) => [(p.x - w / 2) / dpr, (p.y - h / 2) / dpr, w / dpr, h / dpr];
-      // Along the line, then beside it (a pill's size away, either side) when the line is short.
-      const dx = label.b.x - label.a.x;
-      const dy = label.b.y - label.a.y;
-      const length = Math.hypot(dx, dy);
-      const [nx, ny] = length > 0 ? [-dy / length, dx / length] : [0, 1];
-      const step = Math.abs(nx) * (w + 4 * dpr) + Math.abs(ny) * (h + 4 * dpr);
-      const at = (t, k) => ({ x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k });
-      const spots = [0, -1, 1, -2, 2, -3, 3].flatMap((k) => [0.5, 0.3, 0.7, 0.15, 0.85, -0.5, 1.5].map((t) => at(t, k)));
-      const spot = spots.find((p) => !content.some((r) => rectsOverlap(r, cssRect(p)))) || at(0.5, 0);
-      label.x = spot.x;
-      label.y = spot.y;
-      content.push(cssRect(spot));
-      this.badges.push({ id: label.id, text: label.text, rect: cssRect(spot) });
-      ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
-      roundedRect(ctx, label.x - w / 2, label.y - h / 2, w, h, 4 * dpr);
-      ctx.fill();
-      ctx.strokeStyle = label.color;
-      ctx.lineWidth = dpr;
-      ctx.stroke();
-      ctx.fillStyle = label.color;
-      ctx.fillText(label.text, label.x, label.y + 0.5 * dpr);
-    }
+    this.drawBadges(labels, id);
     ctx.restore();
     this.drawEdgeMarkers(mine.filter((c) => inConflict.has(c.id)));
     void frames;
+  }
+
+  /**
+   * The badges of the constraint lines drawn (`labels`: { a, b: device-px ends, text, color, id,
+   * mine }), on pills so no line covers them, after everything else is placed: each at the first spot
+   * on the canvas where it covers no view's name, no line of text, no caption (the status bar's time
+   * among them), no badge placed before it and no dashed edge of the safe area (Placement). The selected view's (`mine`) go
+   * first, then the rest of a standing conflict's. Spots run along the line (its middle, then towards
+   * either end and past them), each also moved a half and whole pill's size to either side; then the
+   * same at BADGE_SIZES' smaller size. A badge no spot holds is folded into one "+N" pill beside the
+   * selected view (the inspector's Constraints list names them all). Recorded in badges, foldedBadges
+   * and badgeFold (CSS px).
+   * - Complexity: O(badges × spots × boxes placed).
+   */
+  drawBadges(labels, selected) {
+    const { ctx, dpr } = this;
+    const toBox = (rect) => boxOf(rect, dpr);
+    const placement = new Placement({
+      taken: [...this.labels, ...this.texts, ...this.overlayLabels].map((r) => toBox(r.rect)),
+      avoid: this.safeAreaEdges(),
+    });
+    const canvasBox = { x0: 0, y0: 0, x1: this.cssWidth * dpr, y1: this.cssHeight * dpr };
+    // A badge stays on the canvas and off the safe area's dashed edges (where names only prefer to).
+    const onCanvas = (r) => r.x0 >= canvasBox.x0 && r.y0 >= canvasBox.y0 && r.x1 <= canvasBox.x1 && r.y1 <= canvasBox.y1
+      && placement.apart(r);
+    const pill = (x, y, w, h, color, text) => {
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
+      roundedRect(ctx, x - w / 2, y - h / 2, w, h, 4 * dpr);
+      ctx.fill();
+      ctx.strokeStyle = color;
+      ctx.lineWidth = dpr;
+      ctx.stroke();
+      ctx.fillStyle = color;
+      ctx.fillText(text, x, y + 0.5 * dpr);
+    };
+    const folded = [];
+    for (const label of [...labels.filter((l) => l.mine), ...labels.filter((l) => !l.mine)]) {
+      let drawn = false;
+      for (const { font, height, pad } of BADGE_SIZES) {
+        ctx.font = `600 ${font * dpr}px ${this.fontFamily()}`;
+        const w = ctx.measureText(label.text).width + pad * dpr;
+        const h = height * dpr;
+        const boxAt = (p) => ({ x0: p.x - w / 2, y0: p.y - h / 2, x1: p.x + w / 2, y1: p.y + h / 2 });
+        const dx = label.b.x - label.a.x;
+        const dy = label.b.y - label.a.y;
+        const length = Math.hypot(dx, dy);
+        const [nx, ny] = length > 0 ? [-dy / length, dx / length] : [0, 1];
+        // A pill's size across the line, plus a gap.
+        const step = Math.abs(nx) * (w + 4 * dpr) + Math.abs(ny) * (h + 4 * dpr);
+        const spots = BADGE_OFFSETS.flatMap((k) => BADGE_ALONG.map((t) => ({
+          x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k,
+        })));
+        const spot = placement.choose(spots, boxAt, onCanvas);
+        if (!spot) continue;
+        const box = boxAt(spot);
+        placement.take(box);
+        pill(spot.x, spot.y, w, h, label.color, label.text);
+        this.badges.push({ id: label.id, text: label.text, size: font, rect: cssRectOf(box, dpr) });
+        drawn = true;
+        break;
+      }
+      if (!drawn) folded.push(label);
+    }
+    this.foldedBadges = folded.map((l) => ({ id: l.id, text: l.text }));
+    if (!folded.length) return;
+    // The "+N" pill: beside the selected view's box (outside it, then inside its corners), else along
+    // the first folded line.
+    const text = `+${folded.length}`;
+    const [{ font, height, pad }] = BADGE_SIZES;
+    ctx.font = `600 ${font * dpr}px ${this.fontFamily()}`;
+    const w = ctx.measureText(text).width + pad * dpr;
+    const h = height * dpr;
+    const boxAt = (p) => ({ x0: p.x - w / 2, y0: p.y - h / 2, x1: p.x + w / 2, y1: p.y + h / 2 });
+    const hit = selected ? this.hits.find((x) => x.id === selected && !x.offscreen) : null;
+    const spots = [];
+    if (hit) {
+      const b = deviceBox(hit.matrix, 0, 0, hit.w, hit.h);
+      const [gx, gy] = [w / 2 + 3 * dpr, h / 2 + 3 * dpr];
+      spots.push({ x: b.x1 - gx, y: b.y0 - gy }, { x: b.x1 - gx, y: b.y1 + gy }, { x: b.x0 + gx, y: b.y0 - gy },
+        { x: b.x0 + gx, y: b.y1 + gy }, { x: b.x1 + gx, y: b.y0 + gy }, { x: b.x0 - gx, y: b.y0 + gy },
+        { x: b.x1 - gx, y: b.y0 + gy }, { x: b.x1 - gx, y: b.y1 - gy }, { x: b.x0 + gx, y: b.y1 - gy });
+    }
+    for (const l of folded) spots.push(...BADGE_ALONG.map((t) => ({ x: l.a.x + (l.b.x - l.a.x) * t, y: l.a.y + (l.b.y - l.a.y) * t })));
+    const spot = placement.choose(spots, boxAt, onCanvas);
+    if (!spot) return;
+    const box = boxAt(spot);
+    placement.take(box);
+    pill(spot.x, spot.y, w, h, FOLD_COLOR, text);
+    this.badgeFold = { text, ids: folded.map((l) => l.id), rect: cssRectOf(box, dpr) };
   }
 
   /**

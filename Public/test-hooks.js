@@ -24,7 +24,8 @@ const MAX_HISTORY = 2000;
  * - draws, layout ({ ox, oy, scale, W, H }: root points → CSS px), renderer, and what the last drawing
  *   put where (CSS px in the canvas): labels (view names), texts (text views' lines), overlayLabels
  *   (the safe area's and keyboard's captions), badges (the constraint badges of the selected view and
- *   of a standing conflict), edgeMarkers ({ id, side, x, y }: arrows to conflicting views off screen),
+ *   of a standing conflict: { id, text, size, rect }), foldedBadges ({ id, text }: the badges no spot
+ *   held) and badgeFold ({ text: "+N", ids, rect }: the pill standing for them, null when none is), edgeMarkers ({ id, side, x, y }: arrows to conflicting views off screen),
  *   chrome ({ part, rect }: notch or Dynamic Island, status bar time, home indicator)
  * - sent (requests, newest last) and clearSent(); drags (drag messages asked for); history
  *   ({ seq, time, final, views } per `frames` message) and clearHistory(); nudging (an Alt+arrow
@@ -85,6 +86,8 @@ export function installTestHooks({ connection, sender, renderer, frames, scenes,
     get texts() { return renderer.texts; },
     get overlayLabels() { return renderer.overlayLabels; },
     get badges() { return renderer.badges; },
+    get foldedBadges() { return renderer.foldedBadges; },
+    get badgeFold() { return renderer.badgeFold; },
     get edgeMarkers() { return renderer.edgeMarkers; },
     get chrome() { return renderer.chrome; },
     get renderer() { return renderer; },

@@ -5,21 +5,15 @@
 // relation, second item, multiplier, constant and priority in one line, applied as `remove` and `add`
 // under the same id (UIKit cannot change a constraint's items, relation or multiplier in place).
 //
-// Exports ViewConstraints and touches(constraint, viewId).
+// Exports ViewConstraints.
 
 import { equationText } from './controls.js';
 import { errorText } from './editor.js';
-import { splitAnchor } from './renderer.js';
+import { touches } from './renderer.js';
 
 /** A new element with `props` set on it ({ className, textContent, type, … }). */
 function make(tag, props) {
   return Object.assign(document.createElement(tag), props);
-}
-
-/** Whether a constraint names view `viewId` (or one of its guides) as its first or second item. */
-export function touches(c, viewId) {
-  const owner = (anchor) => splitAnchor(anchor).item.split('.')[0];
-  return owner(c.first) === viewId || (Boolean(c.second) && owner(c.second) === viewId);
 }
 
 /** The selected view's constraints in the inspector. */
