@@ -54,7 +54,7 @@ def problems(driver, constraint_ids):
             line = layout["oy"] + y * layout["scale"]
             found += [f"{name} across the safe area's edge" for name, rect in badges if rect[1] < line < rect[1] + rect[3]]
     drawn = {b["id"] for b in d["badges"]}
-    folded = {b["id"] for b in d["folded"]}
+    folded = {b["id"] for b in d["folded"] or []}
     found += [f"constraint {c} has no badge" for c in constraint_ids if c not in drawn | folded]
     if folded and not (d["fold"] and d["fold"]["text"] == f"+{len(folded)}"):
         found.append(f"{len(folded)} folded badges but the pill is {d['fold']}")
