@@ -1,5 +1,6 @@
 // The hover tooltip over the canvas: a view's frame, bounds, alpha, transform, ambiguity and how a
-// drag of it ends, kept inside the stage next to the pointer.
+// drag of it ends, or over the "+N" pill the constraint badges folded into, kept inside the stage
+// next to the pointer.
 //
 // Exports Tooltip, dragOutcome(axes) and rectText(values).
 
@@ -22,6 +23,11 @@ export function dragOutcome(axes) {
   if (x && y) return 'stays where dropped';
   if (!x && !y) return 'returns on release';
   return x ? 'x stays, y returns on release' : 'y stays, x returns on release';
+}
+
+/** Whether CSS-px point { x, y } lies in rectangle [x, y, w, h]. */
+function within(point, [x, y, w, h]) {
+  return point.x >= x && point.x <= x + w && point.y >= y && point.y <= y + h;
 }
 
 /** Offset of the tooltip from the pointer, and its margin inside the stage, CSS px. */
@@ -51,10 +57,18 @@ export class Tooltip {
     this.update();
   }
 
-  /** Redraws the tooltip for the hovered view at the last point (hidden without either). */
+  /**
+   * Redraws the tooltip at the last point: the folded constraint badges over the "+N" pill, else the
+   * hovered view (hidden without either).
+   */
   update() {
     const { node, renderer } = this;
+    const fold = this.point && renderer.badgeFold && within(this.point, renderer.badgeFold.rect) ? renderer.badgeFold : null;
     const id = this.point ? renderer.hovered : null;
+    if (fold) {
+      this.fill(`${fold.ids.length} more constraint${fold.ids.length === 1 ? '' : 's'}`, renderer.foldedBadges.map((b) => [b.id, b.text]));
+      return;
+    }
     if (!id) {
       node.hidden = true;
       return;
@@ -69,8 +83,14 @@ export class Tooltip {
     if (s.transform && s.transform.join(',') !== '1,0,0,1,0,0') lines.push(['transform', rectText(s.transform)]);
     if (ambiguous) lines.push(['ambiguous', ambiguous.join(', ')]);
     lines.push(['drag', dragOutcome(ambiguous)]);
+    this.fill(view.label && view.label !== id ? `${id} · ${view.label}` : id, lines);
+  }
+
+  /** Shows `heading` over a list of [key, value] `lines` beside the pointer, inside the stage. */
+  fill(heading, lines) {
+    const { node } = this;
     const title = document.createElement('strong');
-    title.textContent = view.label && view.label !== id ? `${id} · ${view.label}` : id;
+    title.textContent = heading;
     const table = document.createElement('dl');
     for (const [key, value] of lines) {
       const dt = document.createElement('dt');

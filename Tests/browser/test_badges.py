@@ -9,6 +9,9 @@ import json
 
 import pytest
 
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
 from conftest import HEIGHT, WIDTH, open_page, set_viewport, settle, wait_for
 
 
@@ -79,3 +82,26 @@ def test_badges_of_the_most_constrained_view_stay_apart_on_every_scene(driver, s
     finally:
         driver.execute_script("window.playground.select(null)")
         set_viewport(driver, WIDTH, HEIGHT)
+
+
+def test_hovering_the_fold_names_the_folded_constraints(driver, server):
+    # The form of keyboard-form ties 47 constraints (4 to the root, 43 to its content and frame
+    # guides): more badges than its edges hold at 1280 × 800, so some fold into the "+N" pill.
+    open_page(driver, f"{server.url}#scene=keyboard-form", scene="keyboard-form")
+    try:
+        driver.execute_script("window.playground.select('form')")
+        settle(driver)
+        fold, folded = driver.execute_script("return [window.playground.badgeFold, window.playground.foldedBadges]")
+        assert fold and folded, (fold, folded)
+        x, y, w, h = fold["rect"]
+        canvas = driver.find_element(By.ID, "canvas")
+        # Selenium's offsets run from the element's centre.
+        ActionChains(driver).move_to_element_with_offset(
+            canvas, x + w / 2 - canvas.rect["width"] / 2, y + h / 2 - canvas.rect["height"] / 2).perform()
+        tip = wait_for(driver, "const t = document.getElementById('tooltip'); return !t.hidden && t.textContent")
+        n = len(folded)
+        assert tip.startswith(f"{n} more constraint"), tip
+        for badge in folded:
+            assert badge["id"] + badge["text"] in tip, (badge, tip)
+    finally:
+        driver.execute_script("window.playground.select(null)")
