@@ -911,7 +911,7 @@ export class Renderer {
    * first, then the rest of a standing conflict's. Spots run along the line (its middle, then towards
    * either end and past them), each also moved a half and whole pill's size to either side; then the
    * same at BADGE_SIZES' smaller size. A badge no spot holds is folded into one "+N" pill beside the
-   * selected view (the inspector's Constraints list names them all). Recorded in badges, foldedBadges
+   * selected view, which the tooltip expands on hover (Tooltip). Recorded in badges, foldedBadges
    * and badgeFold (CSS px).
    * - Complexity: O(badges × spots × boxes placed).
    */
