@@ -907,12 +907,12 @@ export class Renderer {
    * The badges of the constraint lines drawn (`labels`: { a, b: device-px ends, text, color, id,
    * mine }), on pills so no line covers them, after everything else is placed: each at the first spot
    * on the canvas where it covers no view's name, no line of text, no caption (the status bar's time
-   * among them), no badge placed before it and no dashed edge of the safe area (Placement). The selected view's (`mine`) go
-   * first, then the rest of a standing conflict's. Spots run along the line (its middle, then towards
-   * either end and past them), each also moved a half and whole pill's size to either side; then the
-   * same at BADGE_SIZES' smaller size. A badge no spot holds is folded into one "+N" pill beside the
-   * selected view, which the tooltip expands on hover (Tooltip). Recorded in badges, foldedBadges
-   * and badgeFold (CSS px).
+   * among them), no badge placed before it and no dashed edge of the safe area (Placement). The
+   * selected view's (`mine`) go first, then the rest of a standing conflict's. Spots run along the
+   * line (its middle, then towards either end and past them), each also moved a half and whole
+   * pill's size to either side; then the same at BADGE_SIZES' smaller size. A badge no spot holds is
+   * folded into one "+N" pill beside the selected view, which the tooltip expands on hover (Tooltip).
+   * Recorded in badges, foldedBadges and badgeFold (CSS px).
    * - Complexity: O(badges × spots × boxes placed).
    */
   drawBadges(labels, selected) {
@@ -924,7 +924,7 @@ export class Renderer {
     });
     const canvasBox = { x0: 0, y0: 0, x1: this.cssWidth * dpr, y1: this.cssHeight * dpr };
     // A badge stays on the canvas and off the safe area's dashed edges (where names only prefer to).
-    const onCanvas = (r) => r.x0 >= canvasBox.x0 && r.y0 >= canvasBox.y0 && r.x1 <= canvasBox.x1 && r.y1 <= canvasBox.y1
+    const allowed = (r) => r.x0 >= canvasBox.x0 && r.y0 >= canvasBox.y0 && r.x1 <= canvasBox.x1 && r.y1 <= canvasBox.y1
       && placement.apart(r);
     const pill = (x, y, w, h, color, text) => {
       ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
@@ -953,7 +953,7 @@ export class Renderer {
         const spots = BADGE_OFFSETS.flatMap((k) => BADGE_ALONG.map((t) => ({
           x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k,
         })));
-        const spot = placement.choose(spots, boxAt, onCanvas);
+        const spot = placement.choose(spots, boxAt, allowed);
         if (!spot) continue;
         const box = boxAt(spot);
         placement.take(box);
@@ -984,7 +984,7 @@ export class Renderer {
         { x: b.x1 - gx, y: b.y0 + gy }, { x: b.x1 - gx, y: b.y1 - gy }, { x: b.x0 + gx, y: b.y1 - gy });
     }
     for (const l of folded) spots.push(...BADGE_ALONG.map((t) => ({ x: l.a.x + (l.b.x - l.a.x) * t, y: l.a.y + (l.b.y - l.a.y) * t })));
-    const spot = placement.choose(spots, boxAt, onCanvas);
+    const spot = placement.choose(spots, boxAt, allowed);
     if (!spot) return;
     const box = boxAt(spot);
     placement.take(box);
