@@ -98,6 +98,13 @@ struct SceneSolve {
         case .builtIn(let name):
             builtIn = name
         case .document(let text):
+            if let refusal = StrictJSON.refusal(of: text) {
+                var error: [String: Any] = ["code": refusal.code, "message": refusal.message]
+                error["position"] = refusal.position
+                error["line"] = refusal.line
+                error["column"] = refusal.column
+                return (["error": error], 2)
+            }
             builtIn = Self.builtInName(inDocument: text)
             documentText = text
         }

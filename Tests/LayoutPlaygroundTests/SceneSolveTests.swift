@@ -63,6 +63,23 @@ import Testing
 
     /// search-bar's navView is pinned to the root's top and sides and 62 tall (navTop, navHeight):
     /// [0, 0, 375, 62] in its 375 × 667 root.
+    /// A document cut short or with a key twice is refused where it breaks in the file itself:
+    /// `{"views":[{"id":"box"}` is 22 bytes, so it ends at byte 22 (line 1, column 23); the second
+    /// `"views"` of `{"views":[],"views":[]}` opens at byte 12.
+    @Test func badJSONIsPlacedInTheDocument() {
+        let (cut, cutStatus) = SceneSolve(documentText: #"{"views":[{"id":"box"}"#).run()
+        let cutError = cut["error"] as? [String: Any] ?? [:]
+        #expect(cutStatus == 2)
+        #expect(cutError["code"] as? String == "bad-json")
+        #expect(cutError["position"] as? Int == 22)
+        #expect(cutError["line"] as? Int == 1 && cutError["column"] as? Int == 23)
+        #expect((cutError["message"] as? String ?? "").contains("ends early"))
+        let (twice, twiceStatus) = SceneSolve(documentText: #"{"views":[],"views":[]}"#).run()
+        let twiceError = twice["error"] as? [String: Any] ?? [:]
+        #expect(twiceStatus == 2)
+        #expect(twiceError["code"] as? String == "bad-json" && twiceError["position"] as? Int == 12)
+    }
+
     @Test func aBuiltInSceneByName() throws {
         let solve = try SceneSolve.parse(["search-bar"]) { path in
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])

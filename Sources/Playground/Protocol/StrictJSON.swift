@@ -4,7 +4,21 @@ import Foundation
 /// twice in one object (§4: names "SHOULD be unique"; one of the values would be dropped) and a comma
 /// before `}` or `]` (not in the grammar; accepted by the Linux Foundation parser). The strict protocol
 /// refuses both, so a client's typo cannot hide a field.
-enum StrictJSON {
+public enum StrictJSON {
+    /// Why the strict protocol refuses `text` as one JSON object, as the session's `bad-json` says it
+    /// (the position, line and column counted in `text` itself), or nil when it reads. For a document
+    /// read from a file, whose positions must not count the message it is sent in.
+    /// - Complexity: O(n) in the UTF-8 length of `text`.
+    public static func refusal(of text: String) -> ProtocolError? {
+        do {
+            _ = try Fields.decode(text)
+            try check(text)
+            return nil
+        } catch {
+            return error as? ProtocolError ?? ProtocolError("bad-json", "the text is not valid JSON")
+        }
+    }
+
     /// Throws `bad-json` with `position` (a UTF-8 byte offset) for the first duplicate key (the offset
     /// of its second occurrence's opening quote) or trailing comma (the offset of the comma). Keys are
     /// compared after unescaping, so `"a"` and `"\u0061"` are the same key. `text` must already have
