@@ -22,6 +22,21 @@ import Testing
         #expect((step?["message"] as? String)?.hasSuffix("there is no step 9") == true)
     }
 
+    /// `add` with a top-level `equation` names that field and where an equation goes; an `add` of
+    /// nothing lists every field it takes.
+    @Test func anEquationBesideAddNamesWhereItGoes() throws {
+        let client = SessionClient()
+        client.send(["type": "load", "name": "search-bar"])
+        let beside = try #require(error(client, text: #"{"type":"add","equation":"navView.top == root.top + 8"}"#))
+        #expect(beside["code"] as? String == "unknown-field")
+        #expect(beside["field"] as? String == "equation")
+        #expect(beside["message"] as? String == "unknown field 'equation': an equation is added as 'constraint', "
+                + "a string or an object with 'equation'")
+        let empty = try #require(error(client, text: #"{"type":"add"}"#))
+        #expect(empty["code"] as? String == "missing-field")
+        #expect(empty["message"] as? String == "'add' needs the field 'view', 'constraint', 'guide' or 'format'")
+    }
+
     @Test func truncatedJSONSaysWhereAndWhatWasExpected() throws {
         let client = SessionClient()
         let text = #"{"type":"load","name":"search-bar""#

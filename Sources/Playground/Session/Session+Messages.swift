@@ -244,8 +244,15 @@ extension Session {
                 try layoutCall { try scene.engine.removeConstraint(added.identifier) }
                 throw error
             }
+        } else if message.has("equation") {
+            // The first guess of someone who read that `add` takes equations.
+            var error = ProtocolError("unknown-field", "unknown field 'equation': an equation is added as 'constraint', "
+                                      + "a string or an object with 'equation'")
+            error.field = "equation"
+            error.suggestion = "constraint"
+            throw error
         } else {
-            throw ProtocolError.missing("view' or 'constraint", in: "add")
+            throw ProtocolError.missing("view', 'constraint', 'guide' or 'format", in: "add")
         }
         return nil
     }
