@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import SharedState
+
+/// What happens to commands when Redis dies, stalls or comes back. The bounds come from the
+/// configuration: connect timeout 0.5 s, command timeout 1 s, back-off 0.05 s doubling to 1 s.
+@Suite(.serialized, .enabled(if: RedisServerProcess.executable != nil, RedisServerProcess.missing))
+struct RedisConnectionTests {
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    @Test func aKilledRedisIsUnavailableWithinABoundAndFoundAgainByItself() async throws {
+        let fixture = try Fixture()
+        defer { fixture.close() }
+        #expect(await fixture.raw("SET", "k", "v") == .status("OK"))
+        fixture.redis.kill()
+        // The socket's EOF breaks the connection: the next command is refused, at most one command
+        // timeout (1 s) later even if the EOF went unseen; 1.5 s leaves room for a loaded machine.
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(await fixture.connection.reply(RedisCommand("GET", "k")) == .failure(.unavailable))
+        #expect(Self.seconds(clock.now - start) < 1.5)
+        // While it stays down every command ends unavailable, none waits past the connect timeout.
+        for _ in 0..<20 {
+            let before = clock.now
+            #expect(await fixture.connection.reply(RedisCommand("PING")) == .failure(.unavailable))
+            #expect(Self.seconds(clock.now - before) < 1.5)
+        }
+        try fixture.redis.start()
+        // Back: within 10 s the connection has reconnected by itself (the back-off is at most 1 s).
+        let restarted = clock.now
+        var reply = await fixture.connection.reply(RedisCommand("PING"))
+        while reply != .success(.status("PONG")), Self.seconds(clock.now - restarted) < 10 {
+            // Each refused attempt ends within the connect timeout, so this loop is bounded by 10 s.
+            try await Task.sleep(for: .milliseconds(20))
+            reply = await fixture.connection.reply(RedisCommand("PING"))
+        }
+        #expect(reply == .success(.status("PONG")))
+        #expect(Self.seconds(clock.now - restarted) < 10)
+        // A fresh Redis (no persistence) has lost the key, and takes new ones.
+        #expect(await fixture.raw("GET", "k") == .null)
+        #expect(await fixture.raw("SET", "k", "w") == .status("OK"))
+    }
+
+    @Test func aStalledRedisIsUnavailableAfterTheCommandTimeoutAndOverloadIsRefusedAtOnce() async throws {
+        let redis = try RedisServerProcess()
+        var configuration = RedisConnection.Configuration(port: redis.port)
+        configuration.maximumOutstanding = 2
+        let connection = RedisConnection(configuration)
+        defer { connection.stop() }
+        #expect(await connection.reply(RedisCommand("PING")) == .success(.status("PONG")))
+        redis.pause(true)
+        defer { redis.pause(false) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        async let first = connection.reply(RedisCommand("PING"))
+        async let second = connection.reply(RedisCommand("PING"))
+        // Wait until both are outstanding (each is queued before `send` returns, so the count shows it).
+        var third = Result<RedisReply, SharedStateError>.success(.null)
+        for _ in 0..<10_000 {
+            third = await connection.reply(RedisCommand("PING"))
+            if third == .failure(.overloaded) { break }
+            await Task.yield()
+        }
+        // The bound (2 outstanding) refuses the third at once, without waiting for Redis.
+        #expect(third == .failure(.overloaded))
+        // No reply within the command timeout (1 s): the stalled connection ends both as unavailable.
+        #expect(await first == .failure(.unavailable))
+        #expect(await second == .failure(.unavailable))
+        let waited = Self.seconds(clock.now - start)
+        #expect(waited >= 0.9 && waited < 2)
+        redis.pause(false)
+        let resumed = clock.now
+        var reply = await connection.reply(RedisCommand("PING"))
+        while reply != .success(.status("PONG")), Self.seconds(clock.now - resumed) < 10 {
+            try await Task.sleep(for: .milliseconds(20))
+            reply = await connection.reply(RedisCommand("PING"))
+        }
+        #expect(reply == .success(.status("PONG")))
+    }
+
+    @Test func theSubscriberResubscribesAfterRedisComesBack() async throws {
+        let fixture = try Fixture()
+        defer { fixture.close() }
+        let (messages, delivered) = AsyncStream.makeStream(of: RedisSubscriber.Message.self)
+        let states = StateReports()
+        let subscriber = RedisSubscriber(fixture.connection.configuration, onState: states.report) { delivered.yield($0) }
+        defer { subscriber.stop() }
+        let channel = SharedKeys.shareChannel("WXYZ6789")
+        subscriber.subscribe(channel)
+        await states.wait(for: .up)
+        fixture.redis.kill()
+        await states.wait(for: .down)
+        try fixture.redis.start()
+        await states.wait(for: .up, count: 2)   // reconnected and subscribed again by itself
+        var receivers = 0
+        for _ in 0..<10_000 where receivers == 0 {
+            receivers = (try? await awaitResult { fixture.store.publish([42], on: channel, completion: $0) }.get()) ?? 0
+        }
+        #expect(receivers == 1)
+        var iterator = messages.makeAsyncIterator()
+        #expect(await iterator.next() == RedisSubscriber.Message(channel: channel, payload: [42]))
+    }
+}
+
+struct ReconnectBackoffTests {
+    @Test func theDelayDoublesToItsMaximumAndResets() {
+        var backoff = ReconnectBackoff(initial: 0.05, maximum: 1)
+        // 0.05 × 2ⁿ: 0.05, 0.1, 0.2, 0.4, 0.8, then 1.6 capped at 1.
+        #expect((0..<7).map { _ in backoff.next() } == [0.05, 0.1, 0.2, 0.4, 0.8, 1, 1])
+        backoff.reset()
+        #expect(backoff.next() == 0.05)
+    }
+}
+
+struct SHA1Tests {
+    @Test func theFIPSExamplesHashToTheirPublishedDigests() {
+        // FIPS 180-2, appendix A: "abc", and the 448-bit message of appendix A.2 (two blocks).
+        #expect(sha1Hex(Array("abc".utf8)) == "a9993e364706816aba3e25717850c26c9cd0d89d")
+        #expect(sha1Hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+        #expect(sha1Hex([]) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+    }
+}
