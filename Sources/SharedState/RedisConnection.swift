@@ -193,9 +193,11 @@ public final class RedisConnection: @unchecked Sendable {
         }
     }
 
+    /// Frees the request's place first, so a caller that sends again from (or right after) the
+    /// completion finds it free.
     private func complete(_ request: Request, _ result: Result<RedisReply, SharedStateError>) {
-        request.completion(result)
         shared.withLock { $0.outstanding -= 1 }
+        request.completion(result)
     }
 
     /// Ends every command sent or queued with `.unavailable`.

@@ -29,7 +29,7 @@ func sha1Hex(_ message: [UInt8]) -> String {
             default: (f, k) = (b ^ c ^ d, 0xCA62C1D6)
             }
             let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[t]
-            (e, d, c, b, a) = (d, c << 30 | c >> 2, b, a, temp)
+            (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, temp)
         }
         h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e
     }

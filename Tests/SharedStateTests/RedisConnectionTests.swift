@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SharedState
 
@@ -54,20 +55,21 @@ struct RedisConnectionTests {
         defer { redis.pause(false) }
         let clock = ContinuousClock()
         let start = clock.now
-        async let first = connection.reply(RedisCommand("PING"))
-        async let second = connection.reply(RedisCommand("PING"))
-        // Wait until both are outstanding (each is queued before `send` returns, so the count shows it).
-        var third = Result<RedisReply, SharedStateError>.success(.null)
-        for _ in 0..<10_000 {
-            third = await connection.reply(RedisCommand("PING"))
-            if third == .failure(.overloaded) { break }
-            await Task.yield()
-        }
-        // The bound (2 outstanding) refuses the third at once, without waiting for Redis.
-        #expect(third == .failure(.overloaded))
+        let (results, sink) = AsyncStream.makeStream(of: Result<RedisReply, SharedStateError>.self)
+        // `send` queues before it returns, so after these two, 2 commands are outstanding.
+        connection.send(RedisCommand("PING")) { sink.yield($0) }
+        connection.send(RedisCommand("PING")) { sink.yield($0) }
+        // The bound (2 outstanding) refuses a third at once: its completion runs before `send` returns.
+        let third = Mutex<Result<RedisReply, SharedStateError>?>(nil)
+        connection.send(RedisCommand("PING")) { result in third.withLock { $0 = result } }
+        #expect(third.withLock { $0 } == .failure(.overloaded))
         // No reply within the command timeout (1 s): the stalled connection ends both as unavailable.
-        #expect(await first == .failure(.unavailable))
-        #expect(await second == .failure(.unavailable))
+        var ended: [Result<RedisReply, SharedStateError>] = []
+        for await result in results {
+            ended.append(result)
+            if ended.count == 2 { break }
+        }
+        #expect(ended == [.failure(.unavailable), .failure(.unavailable)])
         let waited = Self.seconds(clock.now - start)
         #expect(waited >= 0.9 && waited < 2)
         redis.pause(false)
