@@ -142,7 +142,8 @@ def http_get(port, path):
 
 
 async def session_through(port):
-    """Opens a WebSocket through nginx, reads the hello, loads a scene and returns (hello, load answer)."""
+    """Opens a WebSocket through nginx, reads the hello, loads the search bar scene and returns the hello
+    and the load's answer (a `scene` message)."""
     async with websockets.connect(f"ws://127.0.0.1:{port}/", subprotocols=[PROTOCOL], open_timeout=5) as ws:
         hello = json.loads(await asyncio.wait_for(ws.recv(), 5))
         await ws.send(json.dumps({"type": "load", "name": "search-bar", "id": 1}))
@@ -187,11 +188,11 @@ def test_a_session_and_healthz_work_through_nginx_and_survive_a_killed_server(tw
 
     hello, answer = asyncio.run(session_through(port))
     assert hello["type"] == "hello" and hello["protocol"] == PROTOCOL
-    assert answer["type"] == "ok", answer
+    assert (answer["type"], answer["scene"]["name"]) == ("scene", "search-bar"), answer
 
     # Round-robin: 5 sessions (and the /healthz between) spread over both servers, each opened some.
     for _ in range(4):
-        assert asyncio.run(session_through(port))[1]["type"] == "ok"
+        assert asyncio.run(session_through(port))[1]["type"] == "scene"
     assert all(sessions_opened(server.port) >= 1 for server in servers)
     assert sum(sessions_opened(server.port) for server in servers) == 5
 
@@ -201,6 +202,6 @@ def test_a_session_and_healthz_work_through_nginx_and_survive_a_killed_server(tw
     # (proxy_next_upstream error), and after max_fails the dead one gets none for fail_timeout.
     for _ in range(8):
         hello, answer = asyncio.run(session_through(port))
-        assert hello["type"] == "hello" and answer["type"] == "ok"
+        assert hello["type"] == "hello" and answer["type"] == "scene"
         assert http_get(port, "/healthz")[0] == 200
     assert "connect() failed" in nginx.error_log()
