@@ -5,13 +5,14 @@
 //
 // Starts a redis-server of its own on a free port in a temporary folder (no persistence), unless
 // --port names a running one. Each run measures, for `appendTurn` (one EVALSHA of the fenced append:
-// GET epoch, INCR, XADD MAXLEN ~, 3 PEXPIRE):
+// GET epoch, INCRBY, XADD MAXLEN ~, 2 PEXPIRE):
 //   - one at a time: the round trip per turn (µs), the latency a session's turn adds;
 //   - pipelined over `--sessions` sessions with `--window` turns in flight: turns per second, and
 //     Redis's own CPU time per turn (utime + stime of the redis-server process, /proc), whose inverse
 //     is how many turns per second one Redis core takes;
-//   - the commands per turn: client commands (INFO total_commands_processed) and every command Redis
-//     ran, the script's included (INFO commandstats).
+//   - the commands per turn: client commands (EVALSHA) and every command Redis ran, the script's
+//     included (INFO commandstats);
+//   - `appendTurns` with `--batch` turns of one session per call (a pass's turns), pipelined likewise.
 // Prints each run and the range over the runs.
 import Foundation
 import Glibc
@@ -25,6 +26,8 @@ struct Options {
     var sequential = 5000
     var port: Int?
     var turnBytes = 200
+    /// Turns per script call in the batched measurement (a pass's turns of one session).
+    var batch = 8
 }
 
 func parse() -> Options {
@@ -40,6 +43,7 @@ func parse() -> Options {
         case "--sequential": options.sequential = value
         case "--port": options.port = value
         case "--turn-bytes": options.turnBytes = value
+        case "--batch": options.batch = max(1, value)
         default: fail("unknown flag \(flag)")
         }
     }
@@ -116,12 +120,14 @@ func info(_ connection: RedisConnection, _ section: String) -> [String: String] 
     return fields
 }
 
-/// Client commands processed, and every command run (commandstats' calls, scripts' inner calls included).
+/// Commands sent by the client (EVALSHA and EVAL calls) and every command Redis ran, the scripts'
+/// own calls included (INFO commandstats; the INFO commands themselves are left out).
 func commandCounts(_ connection: RedisConnection) -> (client: Int, all: Int) {
-    let client = Int(info(connection, "stats")["total_commands_processed"] ?? "") ?? 0
-    var all = 0
-    for (_, value) in info(connection, "commandstats") {
-        if let calls = value.split(separator: ",").first?.split(separator: "=").last, let count = Int(calls) { all += count }
+    var client = 0, all = 0
+    for (name, value) in info(connection, "commandstats") where name != "cmdstat_info" {
+        guard let calls = value.split(separator: ",").first?.split(separator: "=").last, let count = Int(calls) else { continue }
+        all += count
+        if name == "cmdstat_evalsha" || name == "cmdstat_eval" { client += count }
     }
     return (client, all)
 }
@@ -152,6 +158,7 @@ let cap = 1000
 print("shared-state-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, Redis \(info(connection, "server")["redis_version"] ?? "?"), turns of \(options.turnBytes) bytes, cap \(cap)")
 var sequentialMicros: [Double] = [], perSecond: [Double] = [], redisMicros: [Double] = []
 var clientCommands: [Double] = [], allCommands: [Double] = []
+var batchPerSecond: [Double] = [], batchMicros: [Double] = []
 for run in 1...options.runs {
     _ = blocking { connection.send(RedisCommand("FLUSHALL"), completion: $0) }
     _ = blocking { connection.send(RedisCommand("CONFIG", "RESETSTAT"), completion: $0) }
@@ -169,9 +176,8 @@ for run in 1...options.runs {
     }
     let sequential = (monotonic() - start) / Double(options.sequential) * 1e6
     let after = commandCounts(connection)
-    // Each INFO is itself a client command: two per commandCounts call, subtracted.
-    let client = Double(after.client - before.client - 2) / Double(options.sequential)
-    let all = Double(after.all - before.all - 2) / Double(options.sequential)
+    let client = Double(after.client - before.client) / Double(options.sequential)
+    let all = Double(after.all - before.all) / Double(options.sequential)
 
     // Pipelined: `window` turns in flight, round-robin over the sessions.
     let slots = DispatchSemaphore(value: options.window)
@@ -193,11 +199,31 @@ for run in 1...options.runs {
     if failures.count > 0 { fail("\(failures.count) appends failed") }
     let rate = Double(options.turns) / elapsed
     let redisPerTurn = cpu / Double(options.turns) * 1e6
-    print("run \(run): one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn")
+
+    // Batched: `batch` turns of one session per script call, pipelined the same way.
+    let batchCPUBefore = redisPid.flatMap(cpuSeconds) ?? 0
+    let calls = options.turns / options.batch
+    let batchTurns = [[UInt8]](repeating: turn, count: options.batch)
+    start = monotonic()
+    for index in 0..<calls {
+        slots.wait()
+        store.appendTurns(batchTurns, session: "bench-\(index % options.sessions)", epoch: 1, cap: cap) { result in
+            if case .failure = result { failures.add() }
+            slots.signal()
+            finished.signal()
+        }
+    }
+    for _ in 0..<calls { finished.wait() }
+    let batchRate = Double(calls * options.batch) / (monotonic() - start)
+    let batchPerTurn = ((redisPid.flatMap(cpuSeconds) ?? 0) - batchCPUBefore) / Double(calls * options.batch) * 1e6
+    if failures.count > 0 { fail("\(failures.count) batched appends failed") }
+
+    print("run \(run): one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn; batches of \(options.batch): \(fixed(batchRate, 0)) turns/s, Redis CPU \(fixed(batchPerTurn, 1)) µs/turn")
     sequentialMicros.append(sequential); perSecond.append(rate); redisMicros.append(redisPerTurn)
     clientCommands.append(client); allCommands.append(all)
+    batchPerSecond.append(batchRate); batchMicros.append(batchPerTurn)
 }
-print("over \(options.runs) runs: one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis")
+print("over \(options.runs) runs: one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis; batches of \(options.batch): \(range(batchPerSecond, 0)) turns/s, Redis CPU \(range(batchMicros, 1)) µs/turn (\(range(batchMicros.map { 1e6 / $0 }, 0)) turns/s per core)")
 connection.stop()
 own?.stop()
 

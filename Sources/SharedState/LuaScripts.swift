@@ -31,10 +31,12 @@ enum LuaScripts {
         return {1, epoch, ARGV[1]}
         """)
 
-    /// KEYS lease; ARGV `EPOCH:HOLDER`, lease ms. Renews the lease only if it is still that one: {1} or {0}.
+    /// KEYS lease, epoch; ARGV `EPOCH:HOLDER`, lease ms, retention ms. Renews the lease (and the epoch's
+    /// retention) only if it is still that one: {1} or {0}.
     static let renew = LuaScript("""
         if redis.call('GET', KEYS[1]) == ARGV[1] then
           redis.call('PEXPIRE', KEYS[1], ARGV[2])
+          redis.call('PEXPIRE', KEYS[2], ARGV[3])
           return {1}
         end
         return {0}
@@ -49,18 +51,21 @@ enum LuaScripts {
         return {0}
         """)
 
-    /// KEYS epoch, turn count, stream; ARGV epoch, cap, retention ms, turn bytes. Appends the turn as
-    /// entry `N-0` (N the next turn number) trimming to about `cap` entries, only if the epoch is the
-    /// current one: {1, N}, or {0, current epoch}.
+    /// KEYS epoch, turn count, stream; ARGV epoch, cap, retention ms, then each turn's bytes. Appends
+    /// the turns as entries `N-0` (N the turn's number, one more than the last) trimming to about `cap`
+    /// entries, only if the epoch is the current one: {1, last N}, or {0, current epoch}. The epoch's
+    /// own retention is refreshed by the lease's scripts, which run far less often than this one.
     static let append = LuaScript("""
         local current = tonumber(redis.call('GET', KEYS[1]) or '0')
         if current ~= tonumber(ARGV[1]) then return {0, current} end
-        local n = redis.call('INCR', KEYS[2])
-        redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[2], n .. '-0', 'd', ARGV[4])
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
+        local count = #ARGV - 3
+        local last = redis.call('INCRBY', KEYS[2], count)
+        for i = 1, count do
+          redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[2], (last - count + i) .. '-0', 'd', ARGV[3 + i])
+        end
         redis.call('PEXPIRE', KEYS[2], ARGV[3])
         redis.call('PEXPIRE', KEYS[3], ARGV[3])
-        return {1, n}
+        return {1, last}
         """)
 
     /// KEYS epoch, snapshot; ARGV epoch, offset, retention ms, bytes. Writes the snapshot only if the

@@ -48,7 +48,8 @@ extension SharedStore {
     /// another holder has the session (stop serving it).
     public func renewLease(_ session: String, _ lease: Lease, seconds: Double,
                            completion: @escaping @Sendable (Result<Bool, SharedStateError>) -> Void) {
-        evaluate(LuaScripts.renew, keys: [SharedKeys.lease(session)], arguments: [lease.encoded, Self.milliseconds(seconds)]) { result in
+        evaluate(LuaScripts.renew, keys: [SharedKeys.lease(session), SharedKeys.epoch(session)],
+                 arguments: [lease.encoded, Self.milliseconds(seconds), Self.milliseconds(retention)]) { result in
             completion(result.flatMap { Self.status(of: $0).map { $0 == 1 } })
         }
     }

@@ -54,8 +54,16 @@ extension SharedStore {
     /// The turn's offset, or `.staleEpoch` (nothing written) when `epoch` is not the session's current one.
     public func appendTurn(_ turn: [UInt8], session: String, epoch: Int, cap: Int,
                            completion: @escaping @Sendable (Result<Int, SharedStateError>) -> Void) {
+        appendTurns([turn], session: session, epoch: epoch, cap: cap, completion: completion)
+    }
+
+    /// Appends `turns` (a pass's turns of one session, oldest first) in one script call, as
+    /// `appendTurn` does one: the last one's offset (the session's latest offset when `turns` is empty).
+    /// - Complexity: O(turns) in Redis.
+    public func appendTurns(_ turns: [[UInt8]], session: String, epoch: Int, cap: Int,
+                            completion: @escaping @Sendable (Result<Int, SharedStateError>) -> Void) {
         let keys = [SharedKeys.epoch(session), SharedKeys.turnCount(session), SharedKeys.turns(session)]
-        let arguments = [Array(String(epoch).utf8), Array(String(max(1, cap)).utf8), Self.milliseconds(retention), turn]
+        let arguments = [Array(String(epoch).utf8), Array(String(max(1, cap)).utf8), Self.milliseconds(retention)] + turns
         evaluate(LuaScripts.append, keys: keys, arguments: arguments) { result in
             completion(result.flatMap(Self.fenced))
         }

@@ -74,11 +74,14 @@ struct SharedStoreTests {
                 == .failure(.staleEpoch(current: 2)))
         #expect(try await awaitResult { store.renewLease("s1", Lease(epoch: 1, holder: "a"), seconds: 10, completion: $0) }.get() == false)
         #expect(try await awaitResult { store.releaseLease("s1", Lease(epoch: 1, holder: "a"), completion: $0) }.get() == false)
-        // b's writes go on from a's last turn: turn 2.
+        // b's writes go on from a's last turn: turn 2, then a pass's three turns in one call (3, 4, 5).
         #expect(try await awaitResult { store.appendTurn([3], session: "s1", epoch: 2, cap: 100, completion: $0) }.get() == 2)
+        #expect(try await awaitResult { store.appendTurns([[4], [5], [6]], session: "s1", epoch: 2, cap: 100, completion: $0) }.get() == 5)
+        #expect(await awaitResult { store.appendTurns([[7], [8]], session: "s1", epoch: 1, cap: 100, completion: $0) }
+                == .failure(.staleEpoch(current: 2)))
         let history = try await awaitResult { store.history("s1", after: 0, completion: $0) }.get()
-        #expect(history.turns == [StoredTurn(offset: 1, bytes: [1]), StoredTurn(offset: 2, bytes: [3])])
-        #expect(history.complete)
+        #expect(history.turns == [[1], [3], [4], [5], [6]].enumerated().map { StoredTurn(offset: $0.offset + 1, bytes: $0.element) })
+        #expect(history.latest == 5 && history.complete)
         // b moves the session on purpose: released, and the next holder gets epoch 3.
         #expect(try await awaitResult { store.releaseLease("s1", Lease(epoch: 2, holder: "b"), completion: $0) }.get() == true)
         #expect(try await awaitResult { store.acquireLease("s1", holder: "c", seconds: 10, completion: $0) }.get()
