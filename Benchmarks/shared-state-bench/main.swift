@@ -52,6 +52,7 @@ func parse() -> Options {
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("shared-state-bench: \(message)\n".utf8))
+    ownRedis?.stop()
     exit(2)
 }
 
@@ -74,6 +75,9 @@ final class OwnRedis {
         close(probe)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
+        // Its output goes to its log file, not to the benchmark's pipes (which it would hold open).
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--dir", folder.path, "--save", "",
                              "--appendonly", "no", "--logfile", folder.appendingPathComponent("redis.log").path]
         do { try process.run() } catch { fail("cannot start /usr/bin/redis-server: \(error)") }
@@ -140,7 +144,9 @@ func range(_ values: [Double], _ digits: Int) -> String {
 }
 
 let options = parse()
-let own = options.port == nil ? OwnRedis() : nil
+nonisolated(unsafe) var ownRedis: OwnRedis?
+ownRedis = options.port == nil ? OwnRedis() : nil
+let own = ownRedis
 let port = options.port ?? own?.port ?? 6379
 let connection = RedisConnection(RedisConnection.Configuration(port: port))
 var ready = false
@@ -170,9 +176,8 @@ for run in 1...options.runs {
     let before = commandCounts(connection)
     var start = monotonic()
     for index in 0..<options.sequential {
-        guard case .success = blocking({ store.appendTurn(turn, session: "bench-\(index % options.sessions)", epoch: 1, cap: cap, completion: $0) }) else {
-            fail("an append failed")
-        }
+        let result = blocking { store.appendTurn(turn, session: "bench-\(index % options.sessions)", epoch: 1, cap: cap, completion: $0) }
+        if case .failure(let error) = result { fail("an append failed: \(error)") }
     }
     let sequential = (monotonic() - start) / Double(options.sequential) * 1e6
     let after = commandCounts(connection)
