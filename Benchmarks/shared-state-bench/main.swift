@@ -6,13 +6,15 @@
 // Starts a redis-server of its own on a free port in a temporary folder (no persistence), unless
 // --port names a running one. Each run measures, for `appendTurn` (one EVALSHA of the fenced append:
 // GET epoch, INCRBY, XADD MAXLEN ~, 2 PEXPIRE):
-//   - one at a time: the round trip per turn (µs), the latency a session's turn adds;
+//   - one at a time: the round trip per turn (µs), the latency a session's turn adds, beside a PING's
+//     through the same connection (the floor: the hand-offs to and from its thread and one round trip);
 //   - pipelined over `--sessions` sessions with `--window` turns in flight: turns per second, and
 //     Redis's own CPU time per turn (utime + stime of the redis-server process, /proc), whose inverse
 //     is how many turns per second one Redis core takes;
 //   - the commands per turn: client commands (EVALSHA) and every command Redis ran, the script's
 //     included (INFO commandstats);
-//   - `appendTurns` with `--batch` turns of one session per call (a pass's turns), pipelined likewise.
+//   - `appendTurns` with `--batch` turns of one session per call (a pass's turns), pipelined likewise;
+//   - memory: used_memory above Redis's start-up over the turns the capped streams hold.
 // Prints each run and the range over the runs.
 import Foundation
 import Glibc
@@ -165,6 +167,7 @@ print("shared-state-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores
 var sequentialMicros: [Double] = [], perSecond: [Double] = [], redisMicros: [Double] = []
 var clientCommands: [Double] = [], allCommands: [Double] = []
 var batchPerSecond: [Double] = [], batchMicros: [Double] = []
+var pings: [Double] = [], turnBytes: [Double] = []
 for run in 1...options.runs {
     _ = blocking { connection.send(RedisCommand("FLUSHALL"), completion: $0) }
     _ = blocking { connection.send(RedisCommand("CONFIG", "RESETSTAT"), completion: $0) }
@@ -172,9 +175,15 @@ for run in 1...options.runs {
     for session in 0..<options.sessions {
         _ = blocking { store.acquireLease("bench-\(session)", holder: "bench", seconds: 600, completion: $0) }
     }
+    // The floor: PING one at a time through the same connection (two thread hand-offs and a round trip).
+    var start = monotonic()
+    for _ in 0..<options.sequential {
+        if case .failure(let error) = blocking({ connection.send(RedisCommand("PING"), completion: $0) }) { fail("a PING failed: \(error)") }
+    }
+    let ping = (monotonic() - start) / Double(options.sequential) * 1e6
     // One at a time: the round trip of one turn.
     let before = commandCounts(connection)
-    var start = monotonic()
+    start = monotonic()
     for index in 0..<options.sequential {
         let result = blocking { store.appendTurn(turn, session: "bench-\(index % options.sessions)", epoch: 1, cap: cap, completion: $0) }
         if case .failure(let error) = result { fail("an append failed: \(error)") }
@@ -223,12 +232,22 @@ for run in 1...options.runs {
     let batchPerTurn = ((redisPid.flatMap(cpuSeconds) ?? 0) - batchCPUBefore) / Double(calls * options.batch) * 1e6
     if failures.count > 0 { fail("\(failures.count) batched appends failed") }
 
-    print("run \(run): one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn; batches of \(options.batch): \(fixed(batchRate, 0)) turns/s, Redis CPU \(fixed(batchPerTurn, 1)) µs/turn")
+    // Memory: Redis's used_memory over the turns its streams hold now (each session's capped stream).
+    var held = 0
+    for session in 0..<options.sessions {
+        held += (try? blocking({ connection.send(RedisCommand("XLEN", "lp:{bench-\(session)}:turns"), completion: $0) }).get().integerValue) ?? 0
+    }
+    let used = Double(info(connection, "memory")["used_memory"] ?? "") ?? 0
+    let baseline = Double(info(connection, "memory")["used_memory_startup"] ?? "") ?? 0
+    let bytesPerTurn = (used - baseline) / Double(max(1, held))
+
+    print("run \(run): PING \(fixed(ping, 1)) µs; one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn; batches of \(options.batch): \(fixed(batchRate, 0)) turns/s, Redis CPU \(fixed(batchPerTurn, 1)) µs/turn; \(held) turns held in \(fixed((used - baseline) / 1e6, 1)) MB (\(fixed(bytesPerTurn, 0)) B/turn)")
     sequentialMicros.append(sequential); perSecond.append(rate); redisMicros.append(redisPerTurn)
     clientCommands.append(client); allCommands.append(all)
     batchPerSecond.append(batchRate); batchMicros.append(batchPerTurn)
+    pings.append(ping); turnBytes.append(bytesPerTurn)
 }
-print("over \(options.runs) runs: one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis; batches of \(options.batch): \(range(batchPerSecond, 0)) turns/s, Redis CPU \(range(batchMicros, 1)) µs/turn (\(range(batchMicros.map { 1e6 / $0 }, 0)) turns/s per core)")
+print("over \(options.runs) runs: PING \(range(pings, 1)) µs; one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis; batches of \(options.batch): \(range(batchPerSecond, 0)) turns/s, Redis CPU \(range(batchMicros, 1)) µs/turn (\(range(batchMicros.map { 1e6 / $0 }, 0)) turns/s per core); \(range(turnBytes, 0)) B per held turn")
 connection.stop()
 own?.stop()
 
