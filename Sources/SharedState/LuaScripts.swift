@@ -42,15 +42,6 @@ enum LuaScripts {
         return {0}
         """)
 
-    /// KEYS lease; ARGV `EPOCH:HOLDER`. Deletes the lease only if it is still that one: {1} or {0}.
-    static let release = LuaScript("""
-        if redis.call('GET', KEYS[1]) == ARGV[1] then
-          redis.call('DEL', KEYS[1])
-          return {1}
-        end
-        return {0}
-        """)
-
     /// KEYS epoch, turn count, stream; ARGV epoch, cap, retention ms, then each turn's bytes. Appends
     /// the turns as entries `N-0` (N the turn's number, one more than the last) trimming to about `cap`
     /// entries, only if the epoch is the current one: {1, last N}, or {0, current epoch}. The epoch's
@@ -93,7 +84,8 @@ enum LuaScripts {
         return {latest, snapshot[1], snapshot[2], snapshot[3], entries}
         """)
 
-    /// KEYS key; ARGV value. Deletes the key only if it holds that value: {1} or {0}.
+    /// KEYS key; ARGV value. Deletes the key only if it holds that value: {1} or {0}. Releases claims
+    /// and leases (`EPOCH:HOLDER`) alike.
     static let deleteIfValue = LuaScript("""
         if redis.call('GET', KEYS[1]) == ARGV[1] then
           redis.call('DEL', KEYS[1])

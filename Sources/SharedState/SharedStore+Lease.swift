@@ -57,7 +57,7 @@ extension SharedStore {
     /// Gives `lease` up (a session moving home on purpose) if it is still the session's: true when released.
     public func releaseLease(_ session: String, _ lease: Lease,
                              completion: @escaping @Sendable (Result<Bool, SharedStateError>) -> Void) {
-        evaluate(LuaScripts.release, keys: [SharedKeys.lease(session)], arguments: [lease.encoded]) { result in
+        evaluate(LuaScripts.deleteIfValue, keys: [SharedKeys.lease(session)], arguments: [lease.encoded]) { result in
             completion(result.flatMap { Self.status(of: $0).map { $0 == 1 } })
         }
     }

@@ -34,30 +34,42 @@ final class StateReports: Sendable {
     }
 }
 
+/// A subscriber of its own on the fixture's Redis, subscribed to `channel` and reported up; its
+/// messages as an async stream.
+struct Subscription {
+    let subscriber: RedisSubscriber
+    let messages: AsyncStream<RedisSubscriber.Message>
+    let states = StateReports()
+
+    init(_ fixture: Fixture, _ channel: String) async {
+        let (messages, delivered) = AsyncStream.makeStream(of: RedisSubscriber.Message.self)
+        self.messages = messages
+        subscriber = RedisSubscriber(fixture.connection.configuration, onState: states.report) { delivered.yield($0) }
+        subscriber.subscribe(channel)
+        await states.wait(for: .up)
+    }
+}
+
 @Suite(.enabled(if: RedisServerProcess.executable != nil, RedisServerProcess.missing))
 struct PubSubTests {
     @Test func aSharesFramesReachTheSubscribingServerInOrder() async throws {
         let fixture = try Fixture()
         defer { fixture.close() }
-        let (messages, delivered) = AsyncStream.makeStream(of: RedisSubscriber.Message.self)
-        let states = StateReports()
-        let subscriber = RedisSubscriber(fixture.connection.configuration, onState: states.report) { delivered.yield($0) }
-        defer { subscriber.stop() }
         let channel = SharedKeys.shareChannel("ABCD2345")
         #expect(channel == "lp:share:ABCD2345")
-        subscriber.subscribe(channel)
-        await states.wait(for: .up)
+        let subscription = await Subscription(fixture, channel)
+        defer { subscription.subscriber.stop() }
         // Each publish reaches exactly one subscriber: this server.
         for frame in 1...3 {
             #expect(try await awaitResult { fixture.store.publish([UInt8(frame), 0], on: channel, completion: $0) }.get() == 1)
         }
         var received: [RedisSubscriber.Message] = []
-        for await message in messages {
+        for await message in subscription.messages {
             received.append(message)
             if received.count == 3 { break }
         }
         #expect(received == (1...3).map { RedisSubscriber.Message(channel: channel, payload: [UInt8($0), 0]) })
-        subscriber.unsubscribe(channel)
+        subscription.subscriber.unsubscribe(channel)
         // The UNSUBSCRIBE goes out on the subscriber's thread: publish until Redis counts no receiver
         // (a bounded number of round trips).
         var receivers = 1

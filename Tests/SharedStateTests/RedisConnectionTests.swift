@@ -11,6 +11,17 @@ struct RedisConnectionTests {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
+    /// Seconds until `connection` answers a PING again (at most a little over 10: each refused attempt
+    /// ends within the connect timeout); past 10 s it gives up and returns what it waited.
+    private static func secondsUntilAnswered(_ connection: RedisConnection) async throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while await connection.reply(RedisCommand("PING")) != .success(.status("PONG")), seconds(clock.now - start) < 10 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return seconds(clock.now - start)
+    }
+
     @Test func aKilledRedisIsUnavailableWithinABoundAndFoundAgainByItself() async throws {
         let fixture = try Fixture()
         defer { fixture.close() }
@@ -30,15 +41,7 @@ struct RedisConnectionTests {
         }
         try fixture.redis.start()
         // Back: within 10 s the connection has reconnected by itself (the back-off is at most 1 s).
-        let restarted = clock.now
-        var reply = await fixture.connection.reply(RedisCommand("PING"))
-        while reply != .success(.status("PONG")), Self.seconds(clock.now - restarted) < 10 {
-            // Each refused attempt ends within the connect timeout, so this loop is bounded by 10 s.
-            try await Task.sleep(for: .milliseconds(20))
-            reply = await fixture.connection.reply(RedisCommand("PING"))
-        }
-        #expect(reply == .success(.status("PONG")))
-        #expect(Self.seconds(clock.now - restarted) < 10)
+        #expect(try await Self.secondsUntilAnswered(fixture.connection) < 10)
         // A fresh Redis (no persistence) has lost the key, and takes new ones.
         #expect(await fixture.raw("GET", "k") == .null)
         #expect(await fixture.raw("SET", "k", "w") == .status("OK"))
@@ -73,25 +76,16 @@ struct RedisConnectionTests {
         let waited = Self.seconds(clock.now - start)
         #expect(waited >= 0.9 && waited < 2)
         redis.pause(false)
-        let resumed = clock.now
-        var reply = await connection.reply(RedisCommand("PING"))
-        while reply != .success(.status("PONG")), Self.seconds(clock.now - resumed) < 10 {
-            try await Task.sleep(for: .milliseconds(20))
-            reply = await connection.reply(RedisCommand("PING"))
-        }
-        #expect(reply == .success(.status("PONG")))
+        #expect(try await Self.secondsUntilAnswered(connection) < 10)
     }
 
     @Test func theSubscriberResubscribesAfterRedisComesBack() async throws {
         let fixture = try Fixture()
         defer { fixture.close() }
-        let (messages, delivered) = AsyncStream.makeStream(of: RedisSubscriber.Message.self)
-        let states = StateReports()
-        let subscriber = RedisSubscriber(fixture.connection.configuration, onState: states.report) { delivered.yield($0) }
-        defer { subscriber.stop() }
         let channel = SharedKeys.shareChannel("WXYZ6789")
-        subscriber.subscribe(channel)
-        await states.wait(for: .up)
+        let subscription = await Subscription(fixture, channel)
+        defer { subscription.subscriber.stop() }
+        let states = subscription.states
         fixture.redis.kill()
         await states.wait(for: .down)
         try fixture.redis.start()
@@ -101,7 +95,7 @@ struct RedisConnectionTests {
             receivers = (try? await awaitResult { fixture.store.publish([42], on: channel, completion: $0) }.get()) ?? 0
         }
         #expect(receivers == 1)
-        var iterator = messages.makeAsyncIterator()
+        var iterator = subscription.messages.makeAsyncIterator()
         #expect(await iterator.next() == RedisSubscriber.Message(channel: channel, payload: [42]))
     }
 }
