@@ -119,11 +119,12 @@ public final class RedisConnection: @unchecked Sendable {
     }
 
     /// Ends the connection: commands not answered yet end with `.unavailable`, later ones are refused,
-    /// and the thread exits. Returns once it has. Call it once; it must not be called from a completion.
+    /// and the thread exits. Returns once it has (at once when already stopped). Not from a completion.
     public func stop() {
         shared.withLock { $0.stopping = true }
         wake.wake()
         finished.wait()
+        finished.signal()   // a second stop() returns at once too
     }
 
     // MARK: The connection's thread

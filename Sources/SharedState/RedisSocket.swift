@@ -79,20 +79,20 @@ final class RedisSocket {
         }
     }
 
-    /// Calls `body` with C pointers to each argument's bytes (valid only during the call).
+    /// Calls `body` with C pointers to each argument's bytes, valid only during the call: the arguments
+    /// are copied into one buffer, so the pointers stay valid together.
+    /// - Complexity: O(total bytes).
     private func withPointers<T>(to arguments: [[UInt8]], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-        // One buffer for every argument, so the pointers stay valid together.
-        let total = arguments.reduce(0) { $0 + $1.count }
-        let storage = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, total))
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, arguments.reduce(0) { $0 + $1.count }),
+                                                             alignment: 1)
         defer { storage.deallocate() }
         var pointers: [UnsafePointer<CChar>?] = []
         pointers.reserveCapacity(arguments.count)
         var offset = 0
         for argument in arguments {
-            argument.withUnsafeBytes { bytes in
-                if let base = bytes.baseAddress { (storage + offset).withMemoryRebound(to: UInt8.self, capacity: bytes.count) { $0.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count) } }
-            }
-            pointers.append(UnsafePointer(storage + offset))
+            let slice = UnsafeMutableRawBufferPointer(rebasing: storage[offset..<(offset + argument.count)])
+            slice.copyBytes(from: argument)
+            pointers.append((storage.baseAddress.map { UnsafePointer($0.advanced(by: offset).assumingMemoryBound(to: CChar.self)) }))
             offset += argument.count
         }
         return body(pointers)

@@ -78,11 +78,13 @@ public final class RedisSubscriber: @unchecked Sendable {
         wake.wake()
     }
 
-    /// Ends the subscription and the thread; returns once it has exited. Not from `deliver`.
+    /// Ends the subscription and the thread; returns once it has exited (at once when already stopped).
+    /// Not from `deliver`.
     public func stop() {
         shared.withLock { $0.stopping = true }
         wake.wake()
         finished.wait()
+        finished.signal()   // a second stop() returns at once too
     }
 
     // MARK: The subscriber's thread

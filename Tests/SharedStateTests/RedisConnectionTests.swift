@@ -100,6 +100,39 @@ struct RedisConnectionTests {
     }
 }
 
+@Suite(.serialized, .enabled(if: RedisServerProcess.executable != nil, RedisServerProcess.missing))
+struct StalledSubscriberTests {
+    @Test func aStalledRedisIsNoticedBySilenceAndTheSubscriberComesBackAfterIt() async throws {
+        let fixture = try Fixture()
+        defer { fixture.close() }
+        let channel = SharedKeys.shareChannel("STAL2345")
+        let subscription = await Subscription(fixture, channel)
+        defer { subscription.subscriber.stop() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        fixture.redis.pause(true)
+        // Silent for the ping interval (1 s), then no PONG within the command timeout (1 s): down
+        // after at most 2 s; 3 s leaves room for a loaded machine.
+        await subscription.states.wait(for: .down)
+        let waited = clock.now - start
+        #expect(waited < .seconds(3))
+        #expect(waited >= .milliseconds(900))
+        fixture.redis.pause(false)
+        await subscription.states.wait(for: .up, count: 2)
+        var receivers = 0
+        for _ in 0..<10_000 where receivers == 0 {
+            receivers = (try? await awaitResult { fixture.store.publish([7], on: channel, completion: $0) }.get()) ?? 0
+        }
+        // Redis kept the stalled connection and the new one may both be subscribed for a moment: at least this server.
+        #expect(receivers >= 1)
+        var iterator = subscription.messages.makeAsyncIterator()
+        #expect(await iterator.next() == RedisSubscriber.Message(channel: channel, payload: [7]))
+        subscription.subscriber.stop()
+        subscription.subscriber.stop()   // idempotent, as the deferred stops after it
+        fixture.connection.stop()
+    }
+}
+
 struct ReconnectBackoffTests {
     @Test func theDelayDoublesToItsMaximumAndResets() {
         var backoff = ReconnectBackoff(initial: 0.05, maximum: 1)

@@ -141,10 +141,10 @@ def http_get(port, path):
         connection.close()
 
 
-async def session_through(port):
+async def session_through(port, query=""):
     """Opens a WebSocket through nginx, reads the hello, loads the search bar scene and returns the hello
     and the load's answer (a `scene` message)."""
-    async with websockets.connect(f"ws://127.0.0.1:{port}/", subprotocols=[PROTOCOL], open_timeout=5) as ws:
+    async with websockets.connect(f"ws://127.0.0.1:{port}/{query}", subprotocols=[PROTOCOL], open_timeout=5) as ws:
         hello = json.loads(await asyncio.wait_for(ws.recv(), 5))
         await ws.send(json.dumps({"type": "load", "name": "search-bar", "id": 1}))
         while True:
@@ -163,14 +163,14 @@ def sessions_opened(port):
     raise AssertionError("no playground_sessions_opened_total in /metrics")
 
 
-@pytest.fixture
-def two_servers_behind_nginx():
+@pytest.fixture(params=[False], ids=["round-robin"])
+def two_servers_behind_nginx(request):
     binary = binary_path()
     if not binary.exists():
         pytest.fail(f"{binary} not found: run `swift build` or set LAYOUT_PLAYGROUND_BIN")
     servers = [PlaygroundServer(binary, ["--rate", "0"]) for _ in range(2)]
     port = free_port()
-    nginx = Nginx(site(port, [server.port for server in servers]))
+    nginx = Nginx(site(port, [server.port for server in servers], consistent_hash=request.param))
     try:
         nginx.start(port)
         yield port, servers, nginx
@@ -205,3 +205,12 @@ def test_a_session_and_healthz_work_through_nginx_and_survive_a_killed_server(tw
         assert hello["type"] == "hello" and answer["type"] == "scene"
         assert http_get(port, "/healthz")[0] == 200
     assert "connect() failed" in nginx.error_log()
+
+
+@pytest.mark.parametrize("two_servers_behind_nginx", [True], ids=["hash-code"], indirect=True)
+def test_with_the_code_hash_every_connection_of_one_code_lands_on_one_server(two_servers_behind_nginx):
+    port, servers, _ = two_servers_behind_nginx
+    for _ in range(6):
+        assert asyncio.run(session_through(port, "?code=ABCD2345"))[1]["type"] == "scene"
+    # All 6 on the server the code hashes to, none on the other.
+    assert sorted(sessions_opened(server.port) for server in servers) == [0, 6]
