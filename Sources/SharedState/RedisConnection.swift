@@ -32,8 +32,9 @@ public final class RedisConnection: @unchecked Sendable {
 
     /// Where and how patiently to talk to Redis.
     public struct Configuration: Sendable {
-        /// Redis's host (a name or an address) and TCP port.
+        /// Redis's host: a name or an address.
         public var host: String
+        /// Redis's TCP port.
         public var port: Int
         /// Seconds a TCP connect may take before the attempt counts as failed.
         public var connectTimeout: Double = 0.5
@@ -77,6 +78,7 @@ public final class RedisConnection: @unchecked Sendable {
         var stopping = false
     }
 
+    /// Where and how patiently it talks to Redis.
     public let configuration: Configuration
     private let shared = Mutex(Shared())
     private let wake = WakePipe()

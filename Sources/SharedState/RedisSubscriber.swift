@@ -25,9 +25,12 @@ public final class RedisSubscriber: @unchecked Sendable {
 
     /// A message as Redis delivered it: its channel and its payload's bytes.
     public struct Message: Sendable, Equatable {
+        /// The channel it was published on (`SharedKeys.shareChannel`).
         public var channel: String
+        /// The published bytes, as given to PUBLISH.
         public var payload: [UInt8]
 
+        /// A message of `channel` carrying `payload`.
         public init(channel: String, payload: [UInt8]) {
             self.channel = channel
             self.payload = payload
@@ -40,6 +43,7 @@ public final class RedisSubscriber: @unchecked Sendable {
         var stopping = false
     }
 
+    /// Where and how patiently it talks to Redis (the connection's configuration).
     public let configuration: RedisConnection.Configuration
     /// Seconds without data before the thread checks the connection with PING.
     public let pingInterval: Double

@@ -12,7 +12,9 @@ import Synchronization
 public final class SharedInbox: Sendable {
     /// What `drain` hands out: the messages in arrival order, and the channels that lost messages.
     public struct Drained: Sendable, Equatable {
+        /// The messages held, oldest first.
         public var messages: [RedisSubscriber.Message]
+        /// The channels whose messages were dropped (or lost while the subscriber was down).
         public var gaps: Set<String>
     }
 

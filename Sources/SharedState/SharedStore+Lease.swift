@@ -11,6 +11,7 @@ public struct Lease: Sendable, Equatable {
     /// Who holds it (a server's unique name; unique per process, so a restarted server is a new holder).
     public var holder: String
 
+    /// A lease of `epoch` held by `holder`.
     public init(epoch: Int, holder: String) {
         self.epoch = epoch
         self.holder = holder

@@ -1,9 +1,12 @@
 /// One turn of a session as stored: its number (the offset: 1 for the first turn, one more per turn)
 /// and its bytes (an encoded journal turn).
 public struct StoredTurn: Sendable, Equatable {
+    /// The turn's number: 1 for the session's first.
     public var offset: Int
+    /// The turn as appended.
     public var bytes: [UInt8]
 
+    /// Turn number `offset` with `bytes`.
     public init(offset: Int, bytes: [UInt8]) {
         self.offset = offset
         self.bytes = bytes
@@ -13,10 +16,14 @@ public struct StoredTurn: Sendable, Equatable {
 /// A session's snapshot: its bytes (an encoded journal snapshot), the epoch that wrote it, and the
 /// offset of the last turn it includes.
 public struct StoredSnapshot: Sendable, Equatable {
+    /// The epoch of the lease whose holder wrote it.
     public var epoch: Int
+    /// The number of the last turn it includes (0: none).
     public var offset: Int
+    /// The snapshot as written.
     public var bytes: [UInt8]
 
+    /// A snapshot written under `epoch` that includes the turns up to `offset`.
     public init(epoch: Int, offset: Int, bytes: [UInt8]) {
         self.epoch = epoch
         self.offset = offset

@@ -8,6 +8,7 @@
 public final class SharedStore: Sendable {
     /// Seconds a session's turns, snapshot and epoch outlive its last write (refreshed by each write).
     public let retention: Double
+    /// The connection every operation goes through.
     public let connection: RedisConnection
 
     /// A store over `connection`; a session's keys expire `retention` seconds (default a day) after

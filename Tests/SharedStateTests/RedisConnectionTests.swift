@@ -28,16 +28,17 @@ struct RedisConnectionTests {
         #expect(await fixture.raw("SET", "k", "v") == .status("OK"))
         fixture.redis.kill()
         // The socket's EOF breaks the connection: the next command is refused, at most one command
-        // timeout (1 s) later even if the EOF went unseen; 1.5 s leaves room for a loaded machine.
+        // timeout (1 s) later even if the EOF went unseen; 2.5 s leaves room for a loaded machine
+        // (the whole suite runs in parallel on 2 cores).
         let clock = ContinuousClock()
         let start = clock.now
         #expect(await fixture.connection.reply(RedisCommand("GET", "k")) == .failure(.unavailable))
-        #expect(Self.seconds(clock.now - start) < 1.5)
+        #expect(Self.seconds(clock.now - start) < 2.5)
         // While it stays down every command ends unavailable, none waits past the connect timeout.
         for _ in 0..<20 {
             let before = clock.now
             #expect(await fixture.connection.reply(RedisCommand("PING")) == .failure(.unavailable))
-            #expect(Self.seconds(clock.now - before) < 1.5)
+            #expect(Self.seconds(clock.now - before) < 2.5)
         }
         try fixture.redis.start()
         // Back: within 10 s the connection has reconnected by itself (the back-off is at most 1 s).
@@ -74,7 +75,7 @@ struct RedisConnectionTests {
         }
         #expect(ended == [.failure(.unavailable), .failure(.unavailable)])
         let waited = Self.seconds(clock.now - start)
-        #expect(waited >= 0.9 && waited < 2)
+        #expect(waited >= 0.9 && waited < 3)   // 1 s, and room for a loaded machine
         redis.pause(false)
         #expect(try await Self.secondsUntilAnswered(connection) < 10)
     }
@@ -112,10 +113,10 @@ struct StalledSubscriberTests {
         let start = clock.now
         fixture.redis.pause(true)
         // Silent for the ping interval (1 s), then no PONG within the command timeout (1 s): down
-        // after at most 2 s; 3 s leaves room for a loaded machine.
+        // after at most 2 s; 4 s leaves room for a loaded machine.
         await subscription.states.wait(for: .down)
         let waited = clock.now - start
-        #expect(waited < .seconds(3))
+        #expect(waited < .seconds(4))
         #expect(waited >= .milliseconds(900))
         fixture.redis.pause(false)
         await subscription.states.wait(for: .up, count: 2)
