@@ -61,29 +61,31 @@ struct SharedStoreTests {
         #expect(try await awaitResult { fixture.store.claim(key, value: "server-c", expiry: 100, completion: $0) }.get() == true)
     }
 
+    /// Leases of 600 s, so none expires by the clock while the test runs on a loaded machine: the
+    /// expiry of a killed holder's lease is made at once with PEXPIREAT.
     @Test func aStaleEpochsWritesAreRefusedAfterATakeOver() async throws {
         let fixture = try Fixture()
         defer { fixture.close() }
         let store = fixture.store
-        let a = try await awaitResult { store.acquireLease("s1", holder: "a", seconds: 10, completion: $0) }.get()
+        let a = try await awaitResult { store.acquireLease("s1", holder: "a", seconds: 600, completion: $0) }.get()
         #expect(a == .granted(Lease(epoch: 1, holder: "a")))
         // Held: b is told who holds it, and the epoch does not move.
-        #expect(try await awaitResult { store.acquireLease("s1", holder: "b", seconds: 10, completion: $0) }.get()
+        #expect(try await awaitResult { store.acquireLease("s1", holder: "b", seconds: 600, completion: $0) }.get()
                 == .held(Lease(epoch: 1, holder: "a")))
         // a again: its own lease, renewed, same epoch.
-        #expect(try await awaitResult { store.acquireLease("s1", holder: "a", seconds: 10, completion: $0) }.get()
+        #expect(try await awaitResult { store.acquireLease("s1", holder: "a", seconds: 600, completion: $0) }.get()
                 == .granted(Lease(epoch: 1, holder: "a")))
         #expect(try await awaitResult { store.appendTurn([1], session: "s1", epoch: 1, cap: 100, completion: $0) }.get() == 1)
         // a is killed: its lease expires (PEXPIREAT in the past does what the clock would) and b takes over.
         _ = await fixture.raw("PEXPIREAT", SharedKeys.lease("s1"), "1")
-        #expect(try await awaitResult { store.acquireLease("s1", holder: "b", seconds: 10, completion: $0) }.get()
+        #expect(try await awaitResult { store.acquireLease("s1", holder: "b", seconds: 600, completion: $0) }.get()
                 == .granted(Lease(epoch: 2, holder: "b")))
         // a comes back believing it holds epoch 1: every write of it is refused, naming epoch 2.
         #expect(await awaitResult { store.appendTurn([2], session: "s1", epoch: 1, cap: 100, completion: $0) }
                 == .failure(.staleEpoch(current: 2)))
         #expect(await awaitResult { store.writeSnapshot(StoredSnapshot(epoch: 1, offset: 1, bytes: [9]), session: "s1", completion: $0) }
                 == .failure(.staleEpoch(current: 2)))
-        #expect(try await awaitResult { store.renewLease("s1", Lease(epoch: 1, holder: "a"), seconds: 10, completion: $0) }.get() == false)
+        #expect(try await awaitResult { store.renewLease("s1", Lease(epoch: 1, holder: "a"), seconds: 600, completion: $0) }.get() == false)
         #expect(try await awaitResult { store.releaseLease("s1", Lease(epoch: 1, holder: "a"), completion: $0) }.get() == false)
         // b's writes go on from a's last turn: turn 2, then a pass's three turns in one call (3, 4, 5).
         #expect(try await awaitResult { store.appendTurn([3], session: "s1", epoch: 2, cap: 100, completion: $0) }.get() == 2)
@@ -95,7 +97,7 @@ struct SharedStoreTests {
         #expect(history.latest == 5 && history.complete)
         // b moves the session on purpose: released, and the next holder gets epoch 3.
         #expect(try await awaitResult { store.releaseLease("s1", Lease(epoch: 2, holder: "b"), completion: $0) }.get() == true)
-        #expect(try await awaitResult { store.acquireLease("s1", holder: "c", seconds: 10, completion: $0) }.get()
+        #expect(try await awaitResult { store.acquireLease("s1", holder: "c", seconds: 600, completion: $0) }.get()
                 == .granted(Lease(epoch: 3, holder: "c")))
     }
 
@@ -103,7 +105,7 @@ struct SharedStoreTests {
         let fixture = try Fixture()
         defer { fixture.close() }
         let store = fixture.store
-        _ = try await awaitResult { store.acquireLease("s2", holder: "a", seconds: 10, completion: $0) }.get()
+        _ = try await awaitResult { store.acquireLease("s2", holder: "a", seconds: 600, completion: $0) }.get()
         for turn in 1...25 {
             // Binary bytes: a zero byte and 0xFF survive the round trip.
             let offset = try await awaitResult { store.appendTurn([0, UInt8(turn), 0xFF], session: "s2", epoch: 1, cap: 10, completion: $0) }.get()
@@ -146,7 +148,7 @@ struct SharedStoreTests {
         let loaded = await fixture.raw("SCRIPT", "LOAD", LuaScripts.append.source)?.text
         #expect(loaded == LuaScripts.append.sha)
         _ = await fixture.raw("SCRIPT", "FLUSH")
-        _ = try await awaitResult { fixture.store.acquireLease("s3", holder: "a", seconds: 10, completion: $0) }.get()
+        _ = try await awaitResult { fixture.store.acquireLease("s3", holder: "a", seconds: 600, completion: $0) }.get()
         #expect(try await awaitResult { fixture.store.appendTurn([1], session: "s3", epoch: 1, cap: 5, completion: $0) }.get() == 1)
         #expect(await fixture.raw("SCRIPT", "EXISTS", LuaScripts.append.sha) == .array([.integer(1)]))
     }
