@@ -19,10 +19,11 @@ struct Fixture {
         try? await connection.reply(RedisCommand(arguments: words.map { Array($0.utf8) })).get()
     }
 
-    /// Redis's clock (TIME), whole Unix seconds.
-    func unixSeconds() async -> Int {
-        guard case .array(let parts)? = await raw("TIME"), let seconds = parts.first?.integerValue else { return -1 }
-        return seconds
+    /// Redis's clock (TIME: seconds and microseconds), in whole Unix milliseconds.
+    func unixMilliseconds() async -> Int {
+        guard case .array(let parts)? = await raw("TIME"), parts.count == 2, let seconds = parts[0].integerValue,
+              let micros = parts[1].integerValue else { return -1 }
+        return seconds * 1000 + micros / 1000
     }
 
     func close() { connection.stop() }
@@ -35,20 +36,20 @@ struct SharedStoreTests {
         defer { fixture.close() }
         let key = SharedKeys.token("t1")
         #expect(key == "lp:token:t1")
-        let beforeClaim = await fixture.unixSeconds()
+        let beforeClaim = await fixture.unixMilliseconds()
         #expect(try await awaitResult { fixture.store.claim(key, value: "server-a", expiry: 100, completion: $0) }.get() == true)
-        let afterClaim = await fixture.unixSeconds()
+        let afterClaim = await fixture.unixMilliseconds()
         // NX: the key is held, so a second claim is refused and the first value stays.
         #expect(try await awaitResult { fixture.store.claim(key, value: "server-b", expiry: 100, completion: $0) }.get() == false)
         #expect(try await awaitResult { fixture.store.value(of: key, completion: $0) }.get() == "server-a")
-        // EX 100: the key expires 100 s after the SET, on Redis's clock (EXPIRETIME, Unix seconds), so
-        // between 100 s after the TIME read before it and 100 s after the one read after it.
-        let expiry = await fixture.raw("EXPIRETIME", key)?.integerValue ?? -3
-        #expect((beforeClaim + 100)...(afterClaim + 100) ~= expiry)
-        let beforeRefresh = await fixture.unixSeconds()
+        // EX 100: the key expires 100 s after the SET, on Redis's clock (PEXPIRETIME, Unix ms), so
+        // between 100,000 ms after the TIME read before it and 100,000 ms after the one read after it.
+        let expiry = await fixture.raw("PEXPIRETIME", key)?.integerValue ?? -3
+        #expect((beforeClaim + 100_000)...(afterClaim + 100_000) ~= expiry)
+        let beforeRefresh = await fixture.unixMilliseconds()
         #expect(try await awaitResult { fixture.store.refresh(key, expiry: 500, completion: $0) }.get() == true)
-        let afterRefresh = await fixture.unixSeconds()
-        #expect((beforeRefresh + 500)...(afterRefresh + 500) ~= (await fixture.raw("EXPIRETIME", key)?.integerValue ?? -3))
+        let afterRefresh = await fixture.unixMilliseconds()
+        #expect((beforeRefresh + 500_000)...(afterRefresh + 500_000) ~= (await fixture.raw("PEXPIRETIME", key)?.integerValue ?? -3))
         // Only the holder's value releases it.
         #expect(try await awaitResult { fixture.store.release(key, value: "server-b", completion: $0) }.get() == false)
         #expect(try await awaitResult { fixture.store.release(key, value: "server-a", completion: $0) }.get() == true)
