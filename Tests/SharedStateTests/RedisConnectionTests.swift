@@ -67,6 +67,8 @@ struct RedisConnectionTests {
         let third = Mutex<Result<RedisReply, SharedStateError>?>(nil)
         connection.send(RedisCommand("PING")) { result in third.withLock { $0 = result } }
         #expect(third.withLock { $0 } == .failure(.overloaded))
+        // None of the three sends waited for the stalled Redis: they returned long before its 1 s timeout.
+        #expect(clock.now - start < .milliseconds(500))
         // No reply within the command timeout (1 s): the stalled connection ends both as unavailable.
         var ended: [Result<RedisReply, SharedStateError>] = []
         for await result in results {
