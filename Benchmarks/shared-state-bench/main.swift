@@ -7,7 +7,8 @@
 // --port names a running one. Each run measures, for `appendTurn` (one EVALSHA of the fenced append:
 // GET epoch, INCRBY, XADD MAXLEN ~, 2 PEXPIRE):
 //   - one at a time: the round trip per turn (µs), the latency a session's turn adds, beside a PING's
-//     through the same connection (the floor: the hand-offs to and from its thread and one round trip);
+//     through the same connection (the floor: the hand-offs to and from its thread and one round trip)
+//     and an empty script's (EVAL of `return 1` carrying a turn's bytes);
 //   - pipelined over `--sessions` sessions with `--window` turns in flight: turns per second, and
 //     Redis's own CPU time per turn (utime + stime of the redis-server process, /proc), whose inverse
 //     is how many turns per second one Redis core takes;
@@ -167,7 +168,7 @@ print("shared-state-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores
 var sequentialMicros: [Double] = [], perSecond: [Double] = [], redisMicros: [Double] = []
 var clientCommands: [Double] = [], allCommands: [Double] = []
 var batchPerSecond: [Double] = [], batchMicros: [Double] = []
-var pings: [Double] = [], turnBytes: [Double] = []
+var pings: [Double] = [], turnBytes: [Double] = [], scripts: [Double] = []
 for run in 1...options.runs {
     _ = blocking { connection.send(RedisCommand("FLUSHALL"), completion: $0) }
     _ = blocking { connection.send(RedisCommand("CONFIG", "RESETSTAT"), completion: $0) }
@@ -181,6 +182,14 @@ for run in 1...options.runs {
         if case .failure(let error) = blocking({ connection.send(RedisCommand("PING"), completion: $0) }) { fail("a PING failed: \(error)") }
     }
     let ping = (monotonic() - start) / Double(options.sequential) * 1e6
+    // A script that does nothing (EVAL of `return 1`, the same size of request as a turn's): what
+    // running any script costs beside the append's own work.
+    let emptyScript = RedisCommand("EVAL", "return 1", "0").appending(turn)
+    start = monotonic()
+    for _ in 0..<options.sequential {
+        if case .failure(let error) = blocking({ connection.send(emptyScript, completion: $0) }) { fail("an EVAL failed: \(error)") }
+    }
+    let script = (monotonic() - start) / Double(options.sequential) * 1e6
     // One at a time: the round trip of one turn.
     let before = commandCounts(connection)
     start = monotonic()
@@ -241,13 +250,13 @@ for run in 1...options.runs {
     let baseline = Double(info(connection, "memory")["used_memory_startup"] ?? "") ?? 0
     let bytesPerTurn = (used - baseline) / Double(max(1, held))
 
-    print("run \(run): PING \(fixed(ping, 1)) µs; one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn; batches of \(options.batch): \(fixed(batchRate, 0)) turns/s, Redis CPU \(fixed(batchPerTurn, 1)) µs/turn; \(held) turns held in \(fixed((used - baseline) / 1e6, 1)) MB (\(fixed(bytesPerTurn, 0)) B/turn)")
+    print("run \(run): PING \(fixed(ping, 1)) µs, empty script \(fixed(script, 1)) µs; one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn; batches of \(options.batch): \(fixed(batchRate, 0)) turns/s, Redis CPU \(fixed(batchPerTurn, 1)) µs/turn; \(held) turns held in \(fixed((used - baseline) / 1e6, 1)) MB (\(fixed(bytesPerTurn, 0)) B/turn)")
     sequentialMicros.append(sequential); perSecond.append(rate); redisMicros.append(redisPerTurn)
     clientCommands.append(client); allCommands.append(all)
     batchPerSecond.append(batchRate); batchMicros.append(batchPerTurn)
-    pings.append(ping); turnBytes.append(bytesPerTurn)
+    pings.append(ping); turnBytes.append(bytesPerTurn); scripts.append(script)
 }
-print("over \(options.runs) runs: PING \(range(pings, 1)) µs; one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis; batches of \(options.batch): \(range(batchPerSecond, 0)) turns/s, Redis CPU \(range(batchMicros, 1)) µs/turn (\(range(batchMicros.map { 1e6 / $0 }, 0)) turns/s per core); \(range(turnBytes, 0)) B per held turn")
+print("over \(options.runs) runs: PING \(range(pings, 1)) µs, empty script \(range(scripts, 1)) µs; one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis; batches of \(options.batch): \(range(batchPerSecond, 0)) turns/s, Redis CPU \(range(batchMicros, 1)) µs/turn (\(range(batchMicros.map { 1e6 / $0 }, 0)) turns/s per core); \(range(turnBytes, 0)) B per held turn")
 connection.stop()
 own?.stop()
 
