@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TextShaping", targets: ["TextShaping"]),
         .library(name: "Playground", targets: ["Playground"]),
         .library(name: "PlaygroundClient", targets: ["PlaygroundClient"]),
+        .library(name: "SharedState", targets: ["SharedState"]),
         .executable(name: "layout-playground", targets: ["layout-playground"]),
     ],
     targets: [
@@ -31,6 +32,9 @@ let package = Package(
         ),
         .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
         .target(name: "CProcessLifetime"),
+        // What spans servers, in Redis (docs/DEPLOY.md): hiredis through a system-library target.
+        .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
+        .target(name: "SharedState", dependencies: ["CHiredis"]),
         // The Swift client kit (docs/CLIENTS.md): libwebsockets' client API, no dependency on the server's modules.
         .target(name: "PlaygroundClient", dependencies: ["CLibWebSockets"]),
         .executableTarget(name: "layout-playground", dependencies: ["PlaygroundServer", "CProcessLifetime"]),
@@ -39,6 +43,7 @@ let package = Package(
         .executableTarget(name: "playground-load",
                           dependencies: ["CLibWebSockets", "CLibEV", "CPUAffinity", "Playground", "PlaygroundServer"],
                           path: "Benchmarks/playground-load"),
+        .executableTarget(name: "shared-state-bench", dependencies: ["SharedState"], path: "Benchmarks/shared-state-bench"),
         .executableTarget(name: "solver-bench", dependencies: ["Cassowary"], path: "Benchmarks/solver-bench"),
         .executableTarget(name: "text-bench", dependencies: ["AutoLayout", "TextShaping"], path: "Benchmarks/text-bench"),
         // An independent dense LP the solver's random tests compare with (no dependency on Cassowary).
@@ -52,6 +57,7 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "AutoLayout", "SolverReference", "IBFixtures"]),
         .testTarget(name: "LayoutPlaygroundTests", dependencies: ["layout-playground"]),
         .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "AutoLayout"]),
+        .testTarget(name: "SharedStateTests", dependencies: ["SharedState"]),
         .testTarget(name: "PlaygroundClientTests", dependencies: ["PlaygroundClient", "layout-playground"]),
         .testTarget(name: "PlaygroundClientExamples", dependencies: ["PlaygroundClient", "layout-playground"],
                     path: "examples/swift"),
