@@ -341,15 +341,17 @@ struct IBSceneBuilder {
         return id
     }
 
-    /// Controls whose frame reaches past their alignment rectangle, as the saved frames of every
-    /// document here show: a switch by 2 pt on the right, a segmented control (iOS 13 and later, so
-    /// Xcode 11 documents on) by 1 pt at the bottom, a slider by 2 pt on each side (its thumb's
-    /// overhang) and 1 pt at the bottom, so its 31 pt frame holds a 30 pt alignment rectangle.
+    /// Controls whose frame reaches past their alignment rectangle, the same in every Xcode the
+    /// documents here come from (6 to 26): a switch by 2 pt on the right, a slider by 2 pt on each
+    /// side (its thumb's overhang) and 1 pt at the bottom, so its 31 pt frame holds a 30 pt
+    /// alignment rectangle, and a segmented control by 1 pt at the bottom, whether it is drawn in
+    /// iOS 7's style (a 29 pt frame, Xcode 6 to 10) or iOS 13's (32 pt, Xcode 11 on): its shadow
+    /// line sits below the rectangle in both.
     private func alignmentInsets(_ element: IBElement) -> EdgeInsets {
         switch element.name {
         case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
         case "slider": EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
-        case "segmentedControl" where document.toolsVersion >= 15000: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        case "segmentedControl": EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: EdgeInsets()
         }
     }
@@ -376,7 +378,8 @@ struct IBSceneBuilder {
 
     /// The intrinsic content size (−1 for none): content-sized controls take their saved frame
     /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`
-    /// (an SF Symbol its saved frame), any view a numeric `placeholderIntrinsicWidth`/`Height`.
+    /// (an SF Symbol its saved frame, or with measured sizes its configuration's size), any view a
+    /// numeric `placeholderIntrinsicWidth`/`Height`.
     private mutating func intrinsicSize(_ element: IBElement, frame: Rect?) -> Size? {
         var size: Size?
         let name = element.name
@@ -385,11 +388,17 @@ struct IBSceneBuilder {
         } else if IBViewTraits.heightOnly.contains(name) {
             size = frame.map { Size(width: -1, height: $0.height) }
         } else if name == "imageView", let image = element["image"] {
-            if element["catalog"] == "system", let frame {
-                // An SF Symbol's size follows its configuration (point size, weight, scale, the
-                // text style of its font); `<resources>` lists it at 128 pt whatever it is drawn at.
-                // Xcode saved the size it drew, which the symbol fonts here cannot reproduce.
-                size = frame.size
+            if element["catalog"] == "system" {
+                // An SF Symbol's size follows its configuration (point size, scale, the text style
+                // of its font); `<resources>` lists it at 128 pt whatever it is drawn at. Xcode
+                // saved the size it drew, kept with document sizes as a label's is; measured sizes
+                // (and a symbol without a saved frame) take `IBSymbolImage`'s rule.
+                if textSizes == .document, let frame {
+                    size = frame.size
+                } else {
+                    let resource = document.imageSizes[image].map { Size(width: $0.width, height: $0.height) }
+                    size = IBSymbolImage.size(of: element, resource: resource)
+                }
             } else if let resource = document.imageSizes[image] {
                 size = Size(width: resource.width, height: resource.height)
             } else {
