@@ -147,8 +147,14 @@ struct IBSceneBuilder {
         if inferred { insets.bottom += device.portraitSafeArea.bottom }
         let inStack = document.navigationStacks[id] != nil || inferred
         let hasNavigationBar = top.map { $0.name.contains("NavigationBar") } ?? inStack
+        // Xcode 26 on notched phones draws a navigation controller's bar below the status bar
+        // counted twice and 54 pt tall (PhoneNumberKit's and IQKeyboardManager's Xcode 26
+        // storyboards save the bar at y = 96 on an iPhone 11, 54 tall, 106 with large titles).
+        let stackedXcode26 = xcode26 && document.navigationStacks[id] != nil && top == nil
+            && device.portraitSafeArea.bottom > 0 && !landscape && !device.isPad
+        if stackedXcode26 { insets.top *= 2 }
         if hasNavigationBar {
-            let bar = device.isPad ? 50.0 : (landscape ? 32 : (xcode26 ? 48 : 44))
+            let bar = device.isPad ? 50.0 : (landscape ? 32 : (stackedXcode26 ? 54 : (xcode26 ? 48 : 44)))
             let largeTitle = document.navigationStacks[id] == true
                 && controller.child("navigationItem", key: "navigationItem")?["largeTitleDisplayMode"] != "never"
             insets.top += bar + (largeTitle && !landscape ? 52 : 0)
