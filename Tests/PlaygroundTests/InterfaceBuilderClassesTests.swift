@@ -205,6 +205,25 @@ import Testing
         #expect(try frames(document(toolsVersion: "24412", largeTitles: true), root: "vc")["header"] == [0, 202, 100, 20])
     }
 
+    /// A custom view without subviews that Xcode renders (`@IBDesignable`) keeps the size it
+    /// reported, saved in its frame, when its constraints place it without sizing it.
+    @Test func designableCustomViewTakesItsSavedSize() throws {
+        let document = IBFixture.xib("""
+            <view contentMode="scaleToFill" id="root-1">
+                \(IBFixture.frame(0, 0, 375, 667))
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="r-1" customClass="RatingView" customModule="Demo" userLabel="Rating">\(IBFixture.frame(0, 0, 157, 20))</view>
+                </subviews>
+                <constraints>
+                    \(IBFixture.constraint("r-1", "centerX", nil, "root-1", "centerX", id: "c-1"))
+                    \(IBFixture.constraint("r-1", "top", nil, "root-1", "top", constant: 110, id: "c-2"))
+                </constraints>
+            </view>
+            """)
+        // 157 × 20 centred: x = (375 − 157) / 2 = 109, y = 110.
+        #expect(try frames(document)["rating"] == [109, 110, 157, 20])
+    }
+
     /// A picker's size is its own (its wheel): with `"textSizes": "document"` the saved frame's.
     @Test func pickerTakesItsSavedSize() throws {
         let document = IBFixture.xib("""

@@ -412,6 +412,12 @@ struct IBSceneBuilder {
                 size = frame?.size
             }
         }
+        if size == nil, name == "view", element["customClass"] != nil, element.list("subviews").isEmpty,
+           element["translatesAutoresizingMaskIntoConstraints"] == "NO", let frame {
+            // A custom view Xcode renders (`@IBDesignable`) reports its own intrinsic size, which
+            // Xcode measured and saved: Cosmos's rating views are placed by their centres alone.
+            size = frame.size
+        }
         let placeholderWidth = element.number("placeholderIntrinsicWidth")
         let placeholderHeight = element.number("placeholderIntrinsicHeight")
         if placeholderWidth != nil || placeholderHeight != nil {
