@@ -6,7 +6,8 @@ import Testing
 
 /// Small hand-written documents, one for each kind of view or document Interface Builder lays out in
 /// its own way (ratios written with a slash, simulated bars of older documents, cells, controllers
-/// whose view is a table, symbol images, placeholder constraints, controls sized by their content).
+/// whose view is a table or a collection view, symbol images, placeholder constraints, controls sized
+/// by their content, alignment insets).
 /// Every expected frame is worked out by hand in the comments; saved frames are deliberately wrong
 /// where the layout must move a view.
 @Suite struct InterfaceBuilderClassesTests {
@@ -165,6 +166,45 @@ import Testing
         #expect(result.spec.root.size == Size(width: 375, height: 667))
         #expect(result.spec.root.safeArea == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
         #expect(result.roots.map(\.id) == ["table", "cell"])
+    }
+
+    /// A collection view controller's view is the collection view: a root at the screen's size
+    /// under the status bar, and its cells are roots laid out in their content views.
+    @Test func collectionViewControllerIsARoot() throws {
+        let document = IBFixture.storyboard(initial: "cvc", scenes: """
+            <scene sceneID="s"><objects>
+                <collectionViewController id="cvc" sceneMemberID="viewController">
+                    <collectionView key="view" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" dataMode="prototypes" id="grid">
+                        \(IBFixture.frame(0, 0, 375, 667))
+                        <cells>
+                            <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" reuseIdentifier="Tile" id="tile">
+                                \(IBFixture.frame(0, 0, 100, 120))
+                                <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" id="tile-content">
+                                    \(IBFixture.frame(0, 0, 100, 120))
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Thumb">\(IBFixture.frame(0, 0, 10, 10))</view>
+                                    </subviews>
+                                    <constraints>
+                                        \(IBFixture.constraint("a-1", "leading", nil, "tile-content", "leading", constant: 10, id: "c-1"))
+                                        \(IBFixture.constraint("tile-content", "trailing", nil, "a-1", "trailing", constant: 10, id: "c-2"))
+                                        \(IBFixture.constraint("a-1", "top", nil, "tile-content", "top", constant: 10, id: "c-3"))
+                                        \(IBFixture.constraint("tile-content", "bottom", nil, "a-1", "bottom", constant: 30, id: "c-4"))
+                                    </constraints>
+                                </view>
+                            </collectionViewCell>
+                        </cells>
+                    </collectionView>
+                </collectionViewController>
+            </objects></scene>
+            """)
+        let result = try IBImporter.importDocument(document, rootID: "cvc", maxElements: 1000)
+        #expect(result.root.id == "grid")
+        // The iPhone 8's 375 × 667 screen, 20 pt of status bar above the collection view.
+        #expect(result.spec.root.size == Size(width: 375, height: 667))
+        #expect(result.spec.root.safeArea == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(result.roots.map(\.id) == ["grid", "tile"])
+        // In the 100 × 120 content view: x 10, width 100 − 20 = 80, y 10, height 120 − 10 − 30 = 80.
+        #expect(try frames(document, root: "tile")["thumb"] == [10, 10, 80, 80])
     }
 
     /// Xcode 26 on a notched phone draws a navigation controller's bar below twice the status bar,
