@@ -122,6 +122,24 @@ import Testing
             """)
     }
 
+    /// Xcode 26 on a notched phone draws a navigation controller's bar below twice the status bar,
+    /// 54 pt tall (52 more with large titles); Xcode 15 below the status bar once, 44 pt tall.
+    @Test func navigationBarByXcodeVersion() {
+        let iPhone11 = #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#
+        func header(toolsVersion: String, largeTitles: Bool) -> [Double]? {
+            let document = Self.navigated(edges: "", height: 896, device: iPhone11)
+                .replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="\#(toolsVersion)""#)
+                .replacingOccurrences(of: #"id="bar-1""#, with: largeTitles ? #"largeTitles="YES" id="bar-1""# : #"id="bar-1""#)
+            let (client, _) = importing(document, format: "storyboard", root: "vc-1")
+            return client.frame("header")
+        }
+        // Xcode 15 (22505): the iPhone 11's 48 pt status bar and the 44 pt bar: y = 92.
+        #expect(header(toolsVersion: "22505", largeTitles: false) == [0, 92, 375, 44])
+        // Xcode 26 (24412): 2 × 48 + 54 = 150, and 150 + 52 = 202 with large titles.
+        #expect(header(toolsVersion: "24412", largeTitles: false) == [0, 150, 375, 44])
+        #expect(header(toolsVersion: "24412", largeTitles: true) == [0, 202, 375, 44])
+    }
+
     /// `edgesForExtendedLayout` without the top edge: the view starts below the navigation bar, so
     /// none of the status and navigation bars' 20 + 44 pt is over it.
     @Test func viewWithoutExtendedTopEdgeStartsBelowTheNavigationBar() {

@@ -207,44 +207,6 @@ import Testing
         #expect(try frames(document, root: "tile")["thumb"] == [10, 10, 80, 80])
     }
 
-    /// Xcode 26 on a notched phone draws a navigation controller's bar below twice the status bar,
-    /// 54 pt tall (52 more with large titles); Xcode 15 below the status bar once, 44 pt tall.
-    @Test func navigationBarByXcodeVersion() throws {
-        func document(toolsVersion: String, largeTitles: Bool) -> String {
-            IBFixture.storyboard(initial: "nav", device: #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#, scenes: """
-                <scene sceneID="n"><objects>
-                    <navigationController id="nav" sceneMemberID="viewController">
-                        <navigationBar key="navigationBar" contentMode="scaleToFill" \(largeTitles ? #"largeTitles="YES""# : "") id="bar">\(IBFixture.frame(0, 48, 414, 44))</navigationBar>
-                        <connections><segue destination="vc" kind="relationship" relationship="rootViewController" id="sg"/></connections>
-                    </navigationController>
-                </objects></scene>
-                <scene sceneID="s"><objects>
-                    <viewController id="vc" sceneMemberID="viewController">
-                        <view key="view" contentMode="scaleToFill" id="root-1">
-                            \(IBFixture.frame(0, 0, 414, 896))
-                            <subviews>
-                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Header">\(IBFixture.frame(0, 0, 10, 10))</view>
-                            </subviews>
-                            <viewLayoutGuide key="safeArea" id="safe"/>
-                            <constraints>
-                                \(IBFixture.constraint("a-1", "top", nil, "safe", "top", id: "c-1"))
-                                \(IBFixture.constraint("a-1", "leading", nil, "root-1", "leading", id: "c-2"))
-                                \(IBFixture.constraint("a-1", "width", nil, nil, nil, constant: 100, id: "c-3"))
-                                \(IBFixture.constraint("a-1", "height", nil, nil, nil, constant: 20, id: "c-4"))
-                            </constraints>
-                        </view>
-                        <navigationItem key="navigationItem" id="item"/>
-                    </viewController>
-                </objects></scene>
-                """).replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="\#(toolsVersion)""#)
-        }
-        // Xcode 15 (22505): the iPhone 11's 48 pt status bar and the 44 pt bar: 92.
-        #expect(try frames(document(toolsVersion: "22505", largeTitles: false), root: "vc")["header"] == [0, 92, 100, 20])
-        // Xcode 26 (24412): 2 × 48 + 54 = 150, and 150 + 52 = 202 with large titles.
-        #expect(try frames(document(toolsVersion: "24412", largeTitles: false), root: "vc")["header"] == [0, 150, 100, 20])
-        #expect(try frames(document(toolsVersion: "24412", largeTitles: true), root: "vc")["header"] == [0, 202, 100, 20])
-    }
-
     /// A custom view without subviews that Xcode renders (`@IBDesignable`) keeps the size it
     /// reported, saved in its frame, when its constraints place it without sizing it.
     @Test func designableCustomViewTakesItsSavedSize() throws {
