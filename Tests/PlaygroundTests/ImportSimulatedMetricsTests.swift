@@ -204,8 +204,9 @@ import Testing
         #expect(other.frame("pinned") == [0, 48, 375, 696])
     }
 
-    /// A storyboard that names no device: its 600 × 600 controller view has no status bar, and a
-    /// controller in a navigation controller keeps its bar.
+    /// A storyboard that names no device (Xcode 8 on): its 600 × 600 controller view has no status
+    /// bar, and a controller in a navigation controller keeps its bar; before Xcode 8 documents name
+    /// none and keep the status bar.
     @Test func documentWithoutADeviceHasNoStatusBar() {
         let document = IBFixture.storyboard(initial: "vc-1", device: "", scenes: """
             <scene sceneID="s-1"><objects>
@@ -229,6 +230,10 @@ import Testing
         let (client, _) = importing(document, format: "storyboard")
         // Safe area top 0: y = 0 + 10. (The iPhone 8 this importer otherwise assumes would give 20 + 10.)
         #expect(client.frame("header") == [0, 10, 600, 40])
+        // Xcode 7 (`toolsVersion` 10117) wrote no device at all and drew the status bar: 20 + 10.
+        let xcode7 = document.replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="10117""#)
+        let (old, _) = importing(xcode7, format: "storyboard")
+        #expect(old.frame("header") == [0, 30, 600, 40])
         // The 44 pt navigation bar without the 20 pt status bar above it: y = 44.
         let navigated = Self.navigated(edges: "", height: 667, device: "")
         let (other, _) = importing(navigated, format: "storyboard", root: "vc-1")

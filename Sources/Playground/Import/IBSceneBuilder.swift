@@ -84,8 +84,10 @@ struct IBSceneBuilder {
         }
         // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
         // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
-        // Its bars, if any, stay.
-        if document.deviceID == nil, root.role == .controllerView {
+        // Its bars, if any, stay. Before Xcode 8 (`toolsVersion` 11000) no document names one, and
+        // the status bar is drawn (SwiftTheme's Xcode 7 controller saves a button pinned 20 pt below
+        // its top layout guide at y = 84, under the 20 pt status bar and a 44 pt navigation bar).
+        if document.deviceID == nil, document.toolsVersion >= 11000, root.role == .controllerView {
             insets.top = max(0, insets.top - device.safeArea(landscape: document.landscape).top)
         }
         // A controller's view that starts below an opaque bar (or ends above one) was saved with that
