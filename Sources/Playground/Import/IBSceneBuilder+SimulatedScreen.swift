@@ -22,7 +22,7 @@ extension IBSceneBuilder {
 
     /// The screen the controller's view is simulated in (points): its `<size key="freeformSize">`
     /// when the controller has one (Xcode then draws the device's safe area at the freeform size's
-    /// edges, as `floatingpanel-samples-main`' 375 × 778 controllers on a 414 × 896 phone show), else
+    /// edges, as `floatingpanel-samples`' 375 × 778 controllers on a 414 × 896 phone show), else
     /// the device's.
     static func simulatedScreen(document: IBDocument, controller: IBElement?) -> Size {
         if let freeform = controller?.child("size", key: "freeformSize"), let width = freeform.number("width"),
@@ -36,7 +36,7 @@ extension IBSceneBuilder {
     /// segue in a document from Xcode 11 on (`toolsVersion` 15000, iOS 13, where a presentation's
     /// style is `automatic`, a page sheet on phones), and neither the segue nor the controller asks
     /// for a full-screen style. Xcode draws the sheet as a card below the status bar, with no safe
-    /// area at its top or bottom (`floatingpanel-samples-main`' modal controller: a button pinned to the
+    /// area at its top or bottom (`floatingpanel-samples`' modal controller: a button pinned to the
     /// safe area's top is saved at y = 0, a view pinned below the safe area's bottom at the view's
     /// bottom edge).
     static func isDrawnAsSheet(document: IBDocument, controller: IBElement?) -> Bool {

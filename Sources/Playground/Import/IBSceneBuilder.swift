@@ -464,7 +464,7 @@ struct IBSceneBuilder {
         // A cell's content view keeps the cell's margins (11 pt top and bottom, the system's side
         // margin) where it touches the cell, and its own 8 pt beside an accessory. Before iOS 11
         // (documents from before Xcode 9, `toolsVersion` 13000) it kept only its own 8 pt unless told
-        // to preserve the cell's: hero-built-in-transitions' header cell (Xcode 8) saves a button
+        // to preserve the cell's: hero-builtintransitions' header cell (Xcode 8) saves a button
         // pinned 8 pt below its content view's top margin at y = 16.
         let preserves = element.flag("preservesSuperviewLayoutMargins") || (isCellContent && document.toolsVersion >= 13000)
         guard let frame else { margins[id] = own; return own }
