@@ -122,6 +122,24 @@ import Testing
             """)
     }
 
+    /// Xcode 26 on a notched phone draws a navigation controller's bar below twice the status bar,
+    /// 54 pt tall (52 more with large titles); Xcode 15 below the status bar once, 44 pt tall.
+    @Test func navigationBarByXcodeVersion() {
+        let iPhone11 = #"<device id="retina6_1" orientation="portrait" appearance="light"/>"#
+        func header(toolsVersion: String, largeTitles: Bool) -> [Double]? {
+            let document = Self.navigated(edges: "", height: 896, device: iPhone11)
+                .replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="\#(toolsVersion)""#)
+                .replacingOccurrences(of: #"id="bar-1""#, with: largeTitles ? #"largeTitles="YES" id="bar-1""# : #"id="bar-1""#)
+            let (client, _) = importing(document, format: "storyboard", root: "vc-1")
+            return client.frame("header")
+        }
+        // Xcode 15 (22505): the iPhone 11's 48 pt status bar and the 44 pt bar: y = 92.
+        #expect(header(toolsVersion: "22505", largeTitles: false) == [0, 92, 375, 44])
+        // Xcode 26 (24412): 2 × 48 + 54 = 150, and 150 + 52 = 202 with large titles.
+        #expect(header(toolsVersion: "24412", largeTitles: false) == [0, 150, 375, 44])
+        #expect(header(toolsVersion: "24412", largeTitles: true) == [0, 202, 375, 44])
+    }
+
     /// `edgesForExtendedLayout` without the top edge: the view starts below the navigation bar, so
     /// none of the status and navigation bars' 20 + 44 pt is over it.
     @Test func viewWithoutExtendedTopEdgeStartsBelowTheNavigationBar() {
@@ -186,8 +204,9 @@ import Testing
         #expect(other.frame("pinned") == [0, 48, 375, 696])
     }
 
-    /// A storyboard that names no device: its 600 × 600 controller view has no status bar, and a
-    /// controller in a navigation controller keeps its bar.
+    /// A storyboard that names no device (Xcode 8 on): its 600 × 600 controller view has no status
+    /// bar, and a controller in a navigation controller keeps its bar; before Xcode 8 documents name
+    /// none and keep the status bar.
     @Test func documentWithoutADeviceHasNoStatusBar() {
         let document = IBFixture.storyboard(initial: "vc-1", device: "", scenes: """
             <scene sceneID="s-1"><objects>
@@ -211,6 +230,10 @@ import Testing
         let (client, _) = importing(document, format: "storyboard")
         // Safe area top 0: y = 0 + 10. (The iPhone 8 this importer otherwise assumes would give 20 + 10.)
         #expect(client.frame("header") == [0, 10, 600, 40])
+        // Xcode 7 (`toolsVersion` 10117) wrote no device at all and drew the status bar: 20 + 10.
+        let xcode7 = document.replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="10117""#)
+        let (old, _) = importing(xcode7, format: "storyboard")
+        #expect(old.frame("header") == [0, 30, 600, 40])
         // The 44 pt navigation bar without the 20 pt status bar above it: y = 44.
         let navigated = Self.navigated(edges: "", height: 667, device: "")
         let (other, _) = importing(navigated, format: "storyboard", root: "vc-1")

@@ -6,7 +6,8 @@ import Testing
 
 /// Small hand-written documents, one for each kind of view or document Interface Builder lays out in
 /// its own way (ratios written with a slash, simulated bars of older documents, cells, controllers
-/// whose view is a table, symbol images, placeholder constraints, controls sized by their content).
+/// whose view is a table or a collection view, symbol images, placeholder constraints, controls sized
+/// by their content, alignment insets).
 /// Every expected frame is worked out by hand in the comments; saved frames are deliberately wrong
 /// where the layout must move a view.
 @Suite struct InterfaceBuilderClassesTests {
@@ -167,6 +168,64 @@ import Testing
         #expect(result.roots.map(\.id) == ["table", "cell"])
     }
 
+    /// A collection view controller's view is the collection view: a root at the screen's size
+    /// under the status bar, and its cells are roots laid out in their content views.
+    @Test func collectionViewControllerIsARoot() throws {
+        let document = IBFixture.storyboard(initial: "cvc", scenes: """
+            <scene sceneID="s"><objects>
+                <collectionViewController id="cvc" sceneMemberID="viewController">
+                    <collectionView key="view" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" dataMode="prototypes" id="grid">
+                        \(IBFixture.frame(0, 0, 375, 667))
+                        <cells>
+                            <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" reuseIdentifier="Tile" id="tile">
+                                \(IBFixture.frame(0, 0, 100, 120))
+                                <view key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" id="tile-content">
+                                    \(IBFixture.frame(0, 0, 100, 120))
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="a-1" userLabel="Thumb">\(IBFixture.frame(0, 0, 10, 10))</view>
+                                    </subviews>
+                                    <constraints>
+                                        \(IBFixture.constraint("a-1", "leading", nil, "tile-content", "leading", constant: 10, id: "c-1"))
+                                        \(IBFixture.constraint("tile-content", "trailing", nil, "a-1", "trailing", constant: 10, id: "c-2"))
+                                        \(IBFixture.constraint("a-1", "top", nil, "tile-content", "top", constant: 10, id: "c-3"))
+                                        \(IBFixture.constraint("tile-content", "bottom", nil, "a-1", "bottom", constant: 30, id: "c-4"))
+                                    </constraints>
+                                </view>
+                            </collectionViewCell>
+                        </cells>
+                    </collectionView>
+                </collectionViewController>
+            </objects></scene>
+            """)
+        let result = try IBImporter.importDocument(document, rootID: "cvc", maxElements: 1000)
+        #expect(result.root.id == "grid")
+        // The iPhone 8's 375 × 667 screen, 20 pt of status bar above the collection view.
+        #expect(result.spec.root.size == Size(width: 375, height: 667))
+        #expect(result.spec.root.safeArea == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(result.roots.map(\.id) == ["grid", "tile"])
+        // In the 100 × 120 content view: x 10, width 100 − 20 = 80, y 10, height 120 − 10 − 30 = 80.
+        #expect(try frames(document, root: "tile")["thumb"] == [10, 10, 80, 80])
+    }
+
+    /// A custom view without subviews that Xcode renders (`@IBDesignable`) keeps the size it
+    /// reported, saved in its frame, when its constraints place it without sizing it.
+    @Test func designableCustomViewTakesItsSavedSize() throws {
+        let document = IBFixture.xib("""
+            <view contentMode="scaleToFill" id="root-1">
+                \(IBFixture.frame(0, 0, 375, 667))
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="r-1" customClass="RatingView" customModule="Demo" userLabel="Rating">\(IBFixture.frame(0, 0, 157, 20))</view>
+                </subviews>
+                <constraints>
+                    \(IBFixture.constraint("r-1", "centerX", nil, "root-1", "centerX", id: "c-1"))
+                    \(IBFixture.constraint("r-1", "top", nil, "root-1", "top", constant: 110, id: "c-2"))
+                </constraints>
+            </view>
+            """)
+        // 157 × 20 centred: x = (375 − 157) / 2 = 109, y = 110.
+        #expect(try frames(document)["rating"] == [109, 110, 157, 20])
+    }
+
     /// A picker's size is its own (its wheel): with `"textSizes": "document"` the saved frame's.
     @Test func pickerTakesItsSavedSize() throws {
         let document = IBFixture.xib("""
@@ -205,6 +264,93 @@ import Testing
             """, resources: #"<image name="star" catalog="system" width="128" height="124"/>"#)
         // At (20, 30) with the saved 16 × 15.5, not the resource's 128 × 124.
         #expect(try frames(document)["star"] == [20, 30, 16, 15.5])
+    }
+
+    /// With measured sizes a symbol takes its configuration's size (`IBSymbolImage`: the longer side
+    /// 1.1 × the point size × the scale's factor, the other from the `<resources>` entry's aspect).
+    @Test func symbolImageMeasuredFromItsConfiguration() throws {
+        func symbol(_ id: String, _ label: String, _ image: String, configuration: String, top: Double) -> (String, String) {
+            ("""
+            <imageView userInteractionEnabled="NO" contentMode="scaleToFill" image="\(image)" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)" userLabel="\(label)">
+                \(IBFixture.frame(100, 100, 50, 50))
+                \(configuration)
+            </imageView>
+            """,
+             IBFixture.constraint(id, "leading", nil, "root-1", "leading", constant: 20, id: "\(id)-l")
+                + IBFixture.constraint(id, "top", nil, "root-1", "top", constant: top, id: "\(id)-t"))
+        }
+        let views = [
+            symbol("i-1", "Wide", "photo", configuration: #"<preferredSymbolConfiguration key="preferredSymbolConfiguration" configurationType="pointSize" pointSize="20"/>"#, top: 30),
+            symbol("i-2", "Tall", "iphone", configuration: """
+                <preferredSymbolConfiguration key="preferredSymbolConfiguration" configurationType="font" scale="large">
+                    <fontDescription key="fontDescription" style="UICTFontTextStyleTitle1"/>
+                </preferredSymbolConfiguration>
+                """, top: 100),
+            symbol("i-3", "Plain", "circle", configuration: #"<preferredSymbolConfiguration key="preferredSymbolConfiguration" scale="small"/>"#, top: 200),
+        ]
+        let document = IBFixture.xib("""
+            <view contentMode="scaleToFill" id="root-1">
+                \(IBFixture.frame(0, 0, 375, 667))
+                <subviews>\(views.map(\.0).joined())</subviews>
+                <constraints>\(views.map(\.1).joined())</constraints>
+            </view>
+            """, resources: #"<image name="photo" catalog="system" width="128" height="96"/><image name="iphone" catalog="system" width="96" height="128"/><image name="circle" catalog="system" width="128" height="128"/>"#)
+        var result = try IBImporter.importDocument(document, rootID: nil, maxElements: 1000, textSizes: .measured)
+        let scene = try IBImporter.scene(of: &result, time: 0, limits: SessionLimits())
+        func frame(_ id: String) -> [Double] { scene.engine.view(id)?.frame.components ?? [] }
+        func close(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 } }
+        // 20 pt, medium: width 1.1 × 20 = 22, height 22 × 96 / 128 = 16.5.
+        #expect(close(frame("wide"), [20, 30, 22, 16.5]))
+        // Title 1 is 28 pt, large is × 1.3: height 1.1 × 28 × 1.3 = 40.04, width 40.04 × 96 / 128 =
+        // 30.03; in whole pixels of the 2× screen (80.08 and 60.06 px) 40 × 30.
+        #expect(close(frame("tall"), [20, 100, 30, 40]))
+        // No point size: UIKit's 17 pt, small is × 0.8: 1.1 × 17 × 0.8 = 14.96 square, 29.92 px → 15.
+        #expect(close(frame("plain"), [20, 200, 15, 15]))
+    }
+
+    /// Alignment rectangles by the Xcode that saved the document: a segmented control's frame is
+    /// 1 pt taller than its alignment rectangle in iOS 7's 29 pt style (Xcode 9) and iOS 13's 32 pt
+    /// one (Xcode 11); a switch's 2 pt wider on the right, a slider's 2 pt on each side and 1 pt
+    /// below. Constraints place the rectangles.
+    @Test func alignmentInsetsByXcodeVersion() throws {
+        func document(toolsVersion: String, segmentHeight: Double) -> String {
+            IBFixture.xib("""
+                <view contentMode="scaleToFill" id="root-1">
+                    \(IBFixture.frame(0, 0, 375, 667))
+                    <subviews>
+                        <segmentedControl opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="left" contentVerticalAlignment="top" segmentControlStyle="plain" selectedSegmentIndex="0" translatesAutoresizingMaskIntoConstraints="NO" id="g-1" userLabel="Mode">
+                            \(IBFixture.frame(0, 0, 200, segmentHeight))
+                            <segments><segment title="One"/><segment title="Two"/></segments>
+                        </segmentedControl>
+                        <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" translatesAutoresizingMaskIntoConstraints="NO" id="w-1" userLabel="Toggle">\(IBFixture.frame(0, 0, 51, 31))</switch>
+                        <slider opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" value="0.5" minValue="0.0" maxValue="1" translatesAutoresizingMaskIntoConstraints="NO" id="s-1" userLabel="Level">\(IBFixture.frame(0, 0, 100, 31))</slider>
+                    </subviews>
+                    <constraints>
+                        \(IBFixture.constraint("g-1", "leading", nil, "root-1", "leading", constant: 16, id: "c-1"))
+                        \(IBFixture.constraint("root-1", "bottom", nil, "g-1", "bottom", constant: 20, id: "c-2"))
+                        \(IBFixture.constraint("root-1", "trailing", nil, "w-1", "trailing", constant: 16, id: "c-3"))
+                        \(IBFixture.constraint("w-1", "top", nil, "root-1", "top", constant: 40, id: "c-4"))
+                        \(IBFixture.constraint("s-1", "leading", nil, "root-1", "leading", constant: 16, id: "c-5"))
+                        \(IBFixture.constraint("s-1", "trailing", nil, "root-1", "trailing", constant: -16, id: "c-6"))
+                        \(IBFixture.constraint("root-1", "bottom", nil, "s-1", "bottom", constant: 100, id: "c-7"))
+                    </constraints>
+                </view>
+                """).replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="\#(toolsVersion)""#)
+        }
+        // Xcode 9: the 28 pt rectangle ends at 667 − 20 = 647, so it starts at 619; the 29 pt frame
+        // runs from 619 to 648.
+        let xcode9 = try frames(document(toolsVersion: "13196", segmentHeight: 29))
+        #expect(xcode9["mode"] == [16, 619, 200, 29])
+        // Xcode 11: the 31 pt rectangle starts at 647 − 31 = 616; the frame is 32 tall.
+        let xcode11 = try frames(document(toolsVersion: "15400", segmentHeight: 32))
+        #expect(xcode11["mode"] == [16, 616, 200, 32])
+        for result in [xcode9, xcode11] {
+            // The switch's rectangle (49 wide) ends at 375 − 16 = 359: x = 310, the frame 2 pt past it.
+            #expect(result["toggle"] == [310, 40, 51, 31])
+            // The slider's rectangle spans 16…359 and ends 100 above the bottom (567, 30 tall from
+            // 537); the frame is 2 pt wider each side and 1 pt taller: x 14, width 347, y 537, 31 tall.
+            #expect(result["level"] == [14, 537, 347, 31])
+        }
     }
 
     /// A placeholder constraint is kept for Xcode's frames (`"textSizes": "document"`) and removed

@@ -143,7 +143,8 @@ struct InterfaceBuilderFixtureTests {
         let sums = try Self.report([.document, .measured])
         let document = sums[.document] ?? (0, 0)
         let overall = document.total == 0 ? 0 : Double(document.matched) / Double(document.total)
-        #expect(document.total > 300)
+        // Enough views to mean the documents were read: the corpus has 2,355, the unseen set 247.
+        #expect(document.total > 200)
         #expect(overall >= 0.97, "match rate \(overall)")
         // Measured text (Inter, not San Francisco) cannot match Apple's widths: the rate is reported,
         // not held to 97 %; every root must still import and lay out, so the same views are compared.

@@ -84,8 +84,10 @@ struct IBSceneBuilder {
         }
         // A document that names no device (the one here: a 600 × 600 view of Xcode 8's any-size
         // canvas) is saved with no status bar: its views pinned to the safe area's top sit at y = 0.
-        // Its bars, if any, stay.
-        if document.deviceID == nil, root.role == .controllerView {
+        // Its bars, if any, stay. Before Xcode 8 (`toolsVersion` 11000) no document names one, and
+        // the status bar is drawn (SwiftTheme's Xcode 7 controller saves a button pinned 20 pt below
+        // its top layout guide at y = 84, under the 20 pt status bar and a 44 pt navigation bar).
+        if document.deviceID == nil, document.toolsVersion >= 11000, root.role == .controllerView {
             insets.top = max(0, insets.top - device.safeArea(landscape: document.landscape).top)
         }
         // A controller's view that starts below an opaque bar (or ends above one) was saved with that
@@ -147,8 +149,14 @@ struct IBSceneBuilder {
         if inferred { insets.bottom += device.portraitSafeArea.bottom }
         let inStack = document.navigationStacks[id] != nil || inferred
         let hasNavigationBar = top.map { $0.name.contains("NavigationBar") } ?? inStack
+        // Xcode 26 on notched phones draws a navigation controller's bar below the status bar
+        // counted twice and 54 pt tall (PhoneNumberKit's and IQKeyboardManager's Xcode 26
+        // storyboards save the bar at y = 96 on an iPhone 11, 54 tall, 106 with large titles).
+        let stackedXcode26 = xcode26 && document.navigationStacks[id] != nil && top == nil
+            && device.portraitSafeArea.bottom > 0 && !landscape && !device.isPad
+        if stackedXcode26 { insets.top *= 2 }
         if hasNavigationBar {
-            let bar = device.isPad ? 50.0 : (landscape ? 32 : (xcode26 ? 48 : 44))
+            let bar = device.isPad ? 50.0 : (landscape ? 32 : (stackedXcode26 ? 54 : (xcode26 ? 48 : 44)))
             let largeTitle = document.navigationStacks[id] == true
                 && controller.child("navigationItem", key: "navigationItem")?["largeTitleDisplayMode"] != "never"
             insets.top += bar + (largeTitle && !landscape ? 52 : 0)
@@ -341,15 +349,17 @@ struct IBSceneBuilder {
         return id
     }
 
-    /// Controls whose frame reaches past their alignment rectangle, as the saved frames of every
-    /// document here show: a switch by 2 pt on the right, a segmented control (iOS 13 and later, so
-    /// Xcode 11 documents on) by 1 pt at the bottom, a slider by 2 pt on each side (its thumb's
-    /// overhang) and 1 pt at the bottom, so its 31 pt frame holds a 30 pt alignment rectangle.
+    /// Controls whose frame reaches past their alignment rectangle, the same in every Xcode the
+    /// documents here come from (6 to 26): a switch by 2 pt on the right, a slider by 2 pt on each
+    /// side (its thumb's overhang) and 1 pt at the bottom, so its 31 pt frame holds a 30 pt
+    /// alignment rectangle, and a segmented control by 1 pt at the bottom, whether it is drawn in
+    /// iOS 7's style (a 29 pt frame, Xcode 6 to 10) or iOS 13's (32 pt, Xcode 11 on): its shadow
+    /// line sits below the rectangle in both.
     private func alignmentInsets(_ element: IBElement) -> EdgeInsets {
         switch element.name {
         case "switch": EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
         case "slider": EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
-        case "segmentedControl" where document.toolsVersion >= 15000: EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        case "segmentedControl": EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: EdgeInsets()
         }
     }
@@ -376,7 +386,8 @@ struct IBSceneBuilder {
 
     /// The intrinsic content size (−1 for none): content-sized controls take their saved frame
     /// (Xcode measured them with Apple's fonts), image views their image's size from `<resources>`
-    /// (an SF Symbol its saved frame), any view a numeric `placeholderIntrinsicWidth`/`Height`.
+    /// (an SF Symbol its saved frame, or with measured sizes its configuration's size), any view a
+    /// numeric `placeholderIntrinsicWidth`/`Height`.
     private mutating func intrinsicSize(_ element: IBElement, frame: Rect?) -> Size? {
         var size: Size?
         let name = element.name
@@ -385,17 +396,29 @@ struct IBSceneBuilder {
         } else if IBViewTraits.heightOnly.contains(name) {
             size = frame.map { Size(width: -1, height: $0.height) }
         } else if name == "imageView", let image = element["image"] {
-            if element["catalog"] == "system", let frame {
-                // An SF Symbol's size follows its configuration (point size, weight, scale, the
-                // text style of its font); `<resources>` lists it at 128 pt whatever it is drawn at.
-                // Xcode saved the size it drew, which the symbol fonts here cannot reproduce.
-                size = frame.size
+            if element["catalog"] == "system" {
+                // An SF Symbol's size follows its configuration (point size, scale, the text style
+                // of its font); `<resources>` lists it at 128 pt whatever it is drawn at. Xcode
+                // saved the size it drew, kept with document sizes as a label's is; measured sizes
+                // (and a symbol without a saved frame) take `IBSymbolImage`'s rule.
+                if textSizes == .document, let frame {
+                    size = frame.size
+                } else {
+                    let resource = document.imageSizes[image].map { Size(width: $0.width, height: $0.height) }
+                    size = IBSymbolImage.size(of: element, resource: resource)
+                }
             } else if let resource = document.imageSizes[image] {
                 size = Size(width: resource.width, height: resource.height)
             } else {
                 warn(element, "image '\(image.prefix(64))' has no size in <resources>: its saved frame stands in")
                 size = frame?.size
             }
+        }
+        if size == nil, name == "view", element["customClass"] != nil, element.list("subviews").isEmpty,
+           element["translatesAutoresizingMaskIntoConstraints"] == "NO", let frame {
+            // A custom view Xcode renders (`@IBDesignable`) reports its own intrinsic size, which
+            // Xcode measured and saved: Cosmos's rating views are placed by their centres alone.
+            size = frame.size
         }
         let placeholderWidth = element.number("placeholderIntrinsicWidth")
         let placeholderHeight = element.number("placeholderIntrinsicHeight")
