@@ -92,11 +92,11 @@ final class SessionLifecycle {
     func turn(_ session: Session, _ text: String, now: Double, peer: String) -> (session: Session, effects: LifecycleEffects) {
         var effects = LifecycleEffects()
         let parkedBefore = parked.count
-        session.receive(text, now: now)
+        let result = session.receive(text, now: now)
         // A rejoin or follow may have rebuilt a shared owner from the journal and parked it until its deadline.
         if parked.count > parkedBefore { effects.parkDeadlineMoved = true }
         var current = session
-        if let rejoined = session.takeReplacement() {
+        if let rejoined = result.replacement {
             // The connection takes back its parked session; the one made for it is dropped.
             effects.wake += session.leaveSharing()
             forgetJournal(of: session)
@@ -106,11 +106,10 @@ final class SessionLifecycle {
             ServerLog.info("rejoin \(rejoined.id) from \(peer)")
             current = rejoined
         }
-        if current.wantsTicks { effects.tick.append(current) }
-        let others = current.takeSessionsToWake()
-        effects.wake += others
+        if result.wantsTicks { effects.tick.append(current) }
+        effects.wake += result.wake
         // A follower holding the controls may have started an animation on the session it follows.
-        effects.tick += others.filter(\.wantsTicks)
+        effects.tick += result.wake.filter(\.wantsTicks)
         return (current, effects)
     }
 

@@ -363,18 +363,18 @@ final class Transport {
         guard let context, let scheduler else { return }
         scheduler.fire(clock: clock, context: context) { id, session, instant in
             if let connection = connections[id] { connection.recorder?.tick(now: instant, session: session) }
-            session.tick(now: instant)
+            let result = session.tick(now: instant)
             if session.hasOutgoing, let connection = connections[id] {
                 lws_callback_on_writable(connection.wsi)
                 checkUnread(connection)
             }
             // Followers' frames go out now, the same shared bytes to each follower that can take them.
-            for follower in session.takeSessionsToWake() {
+            for follower in result.wake {
                 guard let id = connectionIDs[ObjectIdentifier(follower)], let other = connections[id] else { continue }
                 checkUnread(other)
                 writeNow(other)
             }
-            let ticking = session.wantsTicks
+            let ticking = result.wantsTicks
             if !ticking { parkedTickIDs[ObjectIdentifier(session)] = nil }
             return ticking
         }

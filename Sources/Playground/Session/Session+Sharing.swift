@@ -30,8 +30,8 @@ extension Session {
     }
 
     /// Sessions whose outbox this session's last turn or tick added to (followers, an owner told of a
-    /// new follower count), taken once; the transport asks each one's connection for a WRITEABLE.
-    public func takeSessionsToWake() -> [Session] {
+    /// new follower count), taken once for the turn's `TurnResult`.
+    func takeSessionsToWake() -> [Session] {
         var sessions = sessionsToWake
         sessionsToWake.removeAll()
         if let sharing { sessions += sharing.followers.filter(\.hasOutgoing) }
