@@ -1,9 +1,10 @@
 import Foundation
 import Playground
 
-/// The life of sessions apart from the wire: admission, ids, what a session is given (share registry,
-/// parked sessions, journal, follow limit), a `rejoin` taking a parked or journaled session back,
-/// parking a session whose connection dropped, ending it, and the journal's commit.
+/// The life of the sessions of one home (a worker) apart from the wire: admission, ids and homes in
+/// the `SessionDirectory`, what a session is given (share registry, parked sessions, journal, follow
+/// limit), a `rejoin` taking a parked or journaled session back, parking a session whose connection
+/// dropped, ending it, and the journal's commit.
 ///
 /// It never sees a socket. Each step returns what the wire has to do about it (`LifecycleEffects`):
 /// the `Transport` holds the connections and applies them. Runs on the service thread.
@@ -19,18 +20,20 @@ final class SessionLifecycle {
     private var followAttempts: FollowAttempts
     /// The session journal's writes of the current pass (nil: `--no-state`); committed by `commitJournal`.
     let journalQueue: JournalQueue?
-    /// The number of the last session id given out (`s1`, `s2`, …).
-    private var lastSessionNumber: Int
+    /// Session ids, and the home of each session by its resume token.
+    private let directory: SessionDirectory
+    /// This lifecycle's worker, as the directory names it.
+    private let home: Int
     private let clock: MonotonicClock
 
-    /// - Parameter journal: where sessions are journaled, nil for none.
-    /// - Throws: `JournalError` when the journal cannot be read.
-    init(options: ServerOptions, journal: SessionJournal?, clock: MonotonicClock) throws {
+    /// - Parameters: journal: where sessions are journaled, nil for none; directory: the process's
+    ///   session directory; home: the worker this lifecycle runs on.
+    init(options: ServerOptions, journal: SessionJournal?, directory: SessionDirectory, home: Int, clock: MonotonicClock) {
         self.options = options
         self.clock = clock
+        self.directory = directory
+        self.home = home
         journalQueue = journal.map { JournalQueue(journal: $0) }
-        // Sessions a dead server journaled keep their ids when rejoined: new ones are numbered after them.
-        lastSessionNumber = Int(try journal?.lastSessionNumber() ?? 0)
         var limits = options.sessionLimits
         limits.maxMessageBytes = options.maxMessageBytes
         limits.maxSessions = options.maxSessions
@@ -64,11 +67,11 @@ final class SessionLifecycle {
         peer.hasPrefix("127.") || peer == "::1" || peer.hasPrefix("::ffff:127.")
     }
 
-    /// A new session for a connection from `peer` at transport time `now`, with the next id; it has
-    /// queued its `hello`.
+    /// A new session for a connection from `peer` at transport time `now`, with a new id from the
+    /// directory and its home there; it has queued its `hello`.
     func open(peer: String, strict: Bool, now: Double) -> Session {
-        lastSessionNumber += 1
-        let session = Session(id: "s\(lastSessionNumber)", now: now, limits: sessionLimits, strict: strict)
+        let session = Session(id: directory.newSessionID(), now: now, limits: sessionLimits, strict: strict)
+        directory.setHome(home, token: session.resumeToken)
         configure(session, peer: peer)
         return session
     }
@@ -100,6 +103,8 @@ final class SessionLifecycle {
             // The connection takes back its parked session; the one made for it is dropped.
             effects.wake += session.leaveSharing()
             forgetJournal(of: session)
+            directory.removeHome(token: session.resumeToken)
+            directory.setHome(home, token: rejoined.resumeToken)
             configure(rejoined, peer: peer)
             effects.stopParkedTicks.append(rejoined)
             journalWrite { try $0.setDeadline(nil, token: rejoined.resumeToken) }
@@ -129,6 +134,7 @@ final class SessionLifecycle {
         } else {
             effects.wake += session.leaveSharing()
             forgetJournal(of: session)
+            directory.removeHome(token: session.resumeToken)
         }
         return effects
     }
@@ -155,6 +161,7 @@ final class SessionLifecycle {
         effects.wake = session.leaveSharing()
         effects.stopParkedTicks = [session]
         forgetJournal(of: session)
+        directory.removeHome(token: session.resumeToken)
         return effects
     }
 

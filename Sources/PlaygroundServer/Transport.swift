@@ -46,11 +46,11 @@ final class Transport {
     /// messages back to back (a burst of `load`s) delays other sessions' frames by about one message.
     static let turnMicrosPerPass: Int64 = 4_000
 
-    /// - Parameter journal: where sessions are journaled, nil for none.
-    /// - Throws: when the `--record` folder cannot be made or read, or `JournalError` when the journal
-    ///   cannot be read.
-    init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?) throws {
-        lifecycle = try SessionLifecycle(options: options, journal: journal, clock: clock)
+    /// - Parameters: journal: where sessions are journaled, nil for none; directory: the process's
+    ///   session ids and homes.
+    /// - Throws: when the `--record` folder cannot be made or read.
+    init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?, directory: SessionDirectory) throws {
+        lifecycle = SessionLifecycle(options: options, journal: journal, directory: directory, home: 0, clock: clock)
         self.options = options
         writesDirectly = !options.permessageDeflate
         unread = UnreadLimit(maxBytes: options.maxUnreadBytes, timeout: Double(options.unreadTimeout))
