@@ -130,13 +130,20 @@ struct MessageType: Sendable {
     static let all: [MessageType] = [
         // Editing
         MessageType("set", history: .record,
-                    recordedByChange: .when { try $0.string("constraint") != nil || !Session.otherViewFields.contains(where: $0.has) },
+                    recordedByChange: .when {
+                        try $0.string("constraint") != nil || !Session.otherViewFields.contains(where: $0.has)
+                    },
                     rehearsed: .when { try !Session.isSingleChangeSet($0) }) { try $0.set($1.message); return nil },
         // An `add` of one constraint takes it out again when refused (`Session+Messages.swift`).
-        MessageType("add", cost: .scene(weight: SessionLimits.structuralWeight), history: .record, recordedByChange: .always,
-                    rehearsed: .when { !($0.has("constraint") && !Session.isFormatOrEquationAdd($0)) }) { try $0.add($1.message) },
+        MessageType("add", cost: .scene(weight: SessionLimits.structuralWeight), history: .record,
+                    recordedByChange: .always,
+                    rehearsed: .when { !($0.has("constraint") && !Session.isFormatOrEquationAdd($0)) }) {
+            try $0.add($1.message)
+        },
         MessageType("remove", cost: .scene(weight: SessionLimits.structuralWeight), history: .record,
-                    recordedByChange: .when { try $0.string("constraint") != nil }, rehearsed: .always) { try $0.remove($1.message); return nil },
+                    recordedByChange: .when { try $0.string("constraint") != nil }, rehearsed: .always) {
+            try $0.remove($1.message); return nil
+        },
         MessageType("layoutIfNeeded", recordedByChange: .always) { try $0.layoutIfNeeded($1.message); return nil },
         MessageType("setNeedsLayout", recordedByChange: .always) { try $0.setNeedsLayout($1.message); return nil },
         MessageType("animate", history: .record, recordedByChange: opsRecordedByChange,
@@ -146,7 +153,9 @@ struct MessageType: Sendable {
         MessageType("batch", history: .record, recordedByChange: opsRecordedByChange, rehearsed: .always) {
             try $0.run(try $1.message.objects("ops") ?? [], turn: $1.turn, depth: $1.depth); return nil
         },
-        MessageType("action", history: .record, rehearsed: .always) { try $0.action($1.message, turn: $1.turn, depth: $1.depth); return nil },
+        MessageType("action", history: .record, rehearsed: .always) {
+            try $0.action($1.message, turn: $1.turn, depth: $1.depth); return nil
+        },
         MessageType("keyboard", rehearsed: .always) { try $0.keyboard($1.message, turn: $1.turn, depth: $1.depth); return nil },
         MessageType("exerciseAmbiguity") { try $0.exerciseAmbiguity($1.message); return nil },
         MessageType("drag") { try $0.drag($1.message); return nil },
@@ -158,7 +167,9 @@ struct MessageType: Sendable {
         MessageType("import", nesting: .topLevel, history: .clear) { try $0.importDocument($1.message, turn: $1.turn) },
         MessageType("undo", nesting: .topLevel, cost: .rebuilding) { session, _ in try session.undo() },
         MessageType("redo", nesting: .topLevel, cost: .rebuilding) { session, _ in try session.redo() },
-        MessageType("step", nesting: .topLevel, cost: .rebuilding, history: .record) { try $0.step($1.message, turn: $1.turn, depth: $1.depth) },
+        MessageType("step", nesting: .topLevel, cost: .rebuilding, history: .record) {
+            try $0.step($1.message, turn: $1.turn, depth: $1.depth)
+        },
         MessageType("clock", nesting: .topLevel) { try $0.setClock($1.message); return nil },
         MessageType("advance", nesting: .topLevel) { try $0.advance($1.message); return nil },
         MessageType("pause", nesting: .topLevel) { session, _ in session.pause(); return nil },
@@ -180,7 +191,9 @@ struct MessageType: Sendable {
         .question("convert", changesModel: false) { try $0.convert($1.message) },
         .question("export", changesModel: false) { try $0.export($1.message) },
         // Probes each frame value as `ambiguity` does.
-        .question("explain", cost: .scene(weight: SessionLimits.structuralWeight), changesModel: true) { try $0.explain($1.message) },
+        .question("explain", cost: .scene(weight: SessionLimits.structuralWeight), changesModel: true) {
+            try $0.explain($1.message)
+        },
         // Sharing
         .sharing("share") { session, _ in try session.share() },
         .sharing("unshare") { session, _ in session.unshare(); return nil },
