@@ -42,6 +42,13 @@ public final class PlaygroundServer {
         // up, and would report the configured port as listening.
         if bind.bindError(port: 0) == EADDRNOTAVAIL { throw ServerError.addressNotLocal(options.host) }
         let journal = try Self.openJournal(options)
+        let directory: SessionDirectory
+        do {
+            // Sessions a dead server journaled keep their ids when rejoined: new ones are numbered after them.
+            directory = LocalSessionDirectory(lastSessionNumber: try journal?.lastSessionNumber() ?? 0)
+        } catch {
+            throw ServerError.journalUnavailable("\(error)")
+        }
         // Each session holds its socket, and its recording's file with `--record`; the context adds its
         // listening socket and wake-up pipe.
         var options = options
@@ -50,7 +57,7 @@ public final class PlaygroundServer {
                                                                           inUse: DescriptorLimit.openCount() + 4))
         self.options = options
         do {
-            transport = try Transport(options: options, files: files, journal: journal)
+            transport = try Transport(options: options, files: files, journal: journal, directory: directory)
         } catch {
             throw ServerError.recordingFolder(options.recording?.directory ?? "", "\(error.localizedDescription)")
         }

@@ -2,7 +2,9 @@ import CLibWebSockets
 import Foundation
 import Playground
 
-/// The service-thread state behind a `PlaygroundServer`: open connections, the tick and the clock.
+/// The wire behind a `PlaygroundServer`: open connections, reads, writes, backpressure, the tick and
+/// the clock. What happens to sessions beyond their connection (admission, ids, rejoin, parking, the
+/// journal) is the `SessionLifecycle`'s; the transport applies what each of its steps returns.
 ///
 /// libwebsockets is single-threaded: every method here runs on the thread that calls `lws_service`
 /// (the callbacks reach this object through the context's user pointer), so no locking is needed.
@@ -21,20 +23,12 @@ final class Transport {
     let http: HTTPService
     let metrics = Metrics()
     private let origins: OriginPolicy
-    /// Each session's limits: `options.sessionLimits` with the transport's own limits filled in.
-    private let sessionLimits: SessionLimits
-    /// Shared sessions by join code, for every session of this server.
-    private let shares: ShareRegistry
+    /// Admission, ids, rejoin, parking and the journal of the sessions.
+    private let lifecycle: SessionLifecycle
     /// The connection of each session, to wake a follower or owner another session queued messages for.
     private var connectionIDs: [ObjectIdentifier: UInt64] = [:]
-    /// Sessions whose connection dropped, waiting for `rejoin` (`options.resumeGrace`).
-    private let parked: ParkedSessions
-    /// `follow` attempts per remote address (`options.followsPerSecond`).
-    private var followAttempts: FollowAttempts
     /// Fires at the next parked session's deadline.
     private var parkTimer: ServiceTimer?
-    /// The session journal's writes of the current pass (nil: `--no-state`); committed by `commitJournal`.
-    private let journalQueue: JournalQueue?
     /// Parked sessions that still animate for their followers, ticked under ids of their own.
     private var parkedTickIDs: [ObjectIdentifier: UInt64] = [:]
     /// The `--record` folder; nil when the server does not record.
@@ -52,13 +46,11 @@ final class Transport {
     /// messages back to back (a burst of `load`s) delays other sessions' frames by about one message.
     static let turnMicrosPerPass: Int64 = 4_000
 
-    /// - Parameter journal: where sessions are journaled, nil for none.
-    /// - Throws: when the `--record` folder cannot be made or read, or `JournalError` when the journal
-    ///   cannot be read.
-    init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?) throws {
-        journalQueue = journal.map { JournalQueue(journal: $0) }
-        // Sessions a dead server journaled keep their ids when rejoined: new ones are numbered after them.
-        lastID = try journal?.lastSessionNumber() ?? 0
+    /// - Parameters: journal: where sessions are journaled, nil for none; directory: the process's
+    ///   session ids and homes.
+    /// - Throws: when the `--record` folder cannot be made or read.
+    init(options: ServerOptions, files: StaticFiles, journal: SessionJournal?, directory: SessionDirectory) throws {
+        lifecycle = SessionLifecycle(options: options, journal: journal, directory: directory, home: 0, clock: clock)
         self.options = options
         writesDirectly = !options.permessageDeflate
         unread = UnreadLimit(maxBytes: options.maxUnreadBytes, timeout: Double(options.unreadTimeout))
@@ -67,20 +59,6 @@ final class Transport {
         }
         http = HTTPService(files: files)
         origins = OriginPolicy(allowed: options.allowedOrigins)
-        var limits = options.sessionLimits
-        limits.maxMessageBytes = options.maxMessageBytes
-        limits.maxSessions = options.maxSessions
-        limits.maxSessionsPerAddress = options.maxSessionsPerAddress
-        limits.idleTimeoutSeconds = options.idleTimeout > 0 ? options.idleTimeout : nil
-        limits.maxFollowers = options.maxFollowers
-        limits.maxSharedSessions = options.maxSharedSessions
-        limits.resumeGraceSeconds = options.resumeGrace
-        limits.maxUnreadBytes = options.maxUnreadBytes
-        limits.unreadTimeoutSeconds = options.unreadTimeout
-        parked = ParkedSessions(grace: Double(options.resumeGrace), capacity: options.maxSessions)
-        followAttempts = FollowAttempts(rate: options.followsPerSecond, burst: options.followBurst)
-        sessionLimits = limits
-        shares = LocalShareRegistry(maxSharedSessions: options.maxSharedSessions, maxFollowers: options.maxFollowers)
     }
 
     /// The pointer stored as the context's user pointer.
@@ -99,7 +77,7 @@ final class Transport {
         wakeTimer = ServiceTimer(owner: unretainedPointer, callback: wakeTimerFired)
         parkTimer = ServiceTimer(owner: unretainedPointer, callback: parkTimerFired)
         // Records a dead server left wait the grace period for their clients, then this sweep deletes them.
-        if journalQueue != nil { parkTimer?.schedule(in: Int64(options.resumeGrace + 1) * 1_000_000, context: context) }
+        if lifecycle.journalQueue != nil { parkTimer?.schedule(in: Int64(options.resumeGrace + 1) * 1_000_000, context: context) }
     }
 
     var hasConnections: Bool { !connections.isEmpty }
@@ -113,11 +91,9 @@ final class Transport {
         let id = lastID
         user.storeBytes(of: id, as: UInt64.self)
         let started = FrameRateScheduler.gridSeconds(atOrBefore: clock.nowMicros)
-        let connection = Connection(id: id, wsi: wsi, session: Session(id: "s\(id)", now: started,
-                                                                            limits: sessionLimits,
-                                                                            strict: !URIArguments.asksLenient(URIArguments.of(wsi))),
-                                    peer: peerAddress(wsi), maxMessageBytes: options.maxMessageBytes)
-        configure(connection.session, peer: connection.peer)
+        let peer = peerAddress(wsi)
+        let session = lifecycle.open(peer: peer, strict: !URIArguments.asksLenient(URIArguments.of(wsi)), now: started)
+        let connection = Connection(id: id, wsi: wsi, session: session, peer: peer, maxMessageBytes: options.maxMessageBytes)
         connection.recorder = recordings?.recorder(for: connection.session, now: started)
         connections[id] = connection
         connectionIDs[ObjectIdentifier(connection.session)] = id
@@ -138,52 +114,38 @@ final class Transport {
             if case .binary = received { metrics.closedForLimit["binary", default: 0] += 1 }
             return
         }
-        var session = connection.session
         let started = clock.nowMicros
         // One reading of the clock: the recording must hold the `now` the session was given.
         let now = clock.now
-        connection.recorder?.input(text, now: now, session: session)
-        let parkedBefore = parked.count
-        session.receive(text, now: now)
-        // A rejoin or follow may have rebuilt a shared owner from the journal and parked it until its deadline.
-        if parked.count > parkedBefore { scheduleParkTimer() }
+        connection.recorder?.input(text, now: now, session: connection.session)
+        let (session, effects) = lifecycle.turn(connection.session, text, now: now, peer: connection.peer)
         let elapsed = clock.nowMicros - started
         metrics.recordTurn(seconds: Double(elapsed) / 1_000_000)
         if connection.countTurn(micros: elapsed, pass: pass) >= Self.turnMicrosPerPass, !pausedForPass.contains(connection.id) {
             connection.setReading(false, for: .turns)
             pausedForPass.append(connection.id)
         }
-        if let rejoined = session.takeReplacement() {
-            // The connection takes back its parked session; the one made for it is dropped.
-            wake(session.leaveSharing())
-            forgetJournal(of: session)
-            connectionIDs[ObjectIdentifier(session)] = nil
-            connection.session = rejoined
-            configure(rejoined, peer: connection.peer)
-            stopParkedTicks(rejoined)
-            journalWrite { try $0.setDeadline(nil, token: rejoined.resumeToken) }
-            connectionIDs[ObjectIdentifier(rejoined)] = connection.id
-            ServerLog.info("rejoin \(rejoined.id) from \(connection.peer)")
-            session = rejoined
+        if session !== connection.session {
+            connectionIDs[ObjectIdentifier(connection.session)] = nil
+            connection.session = session
+            connectionIDs[ObjectIdentifier(session)] = connection.id
         }
         if session.hasOutgoing { answersWaiting.request(wsi, id: connection.id) }
         checkUnread(connection)
-        if session.wantsTicks { startTicking(connection) }
-        let others = session.takeSessionsToWake()
-        wake(others)
-        // A follower holding the controls may have started an animation on the session it follows.
-        for other in others where other.wantsTicks { startTicking(other) }
+        apply(effects)
     }
 
-    /// Gives a new or rejoined session what the transport provides: the share registry, the parked
-    /// sessions, the journal, the follow rate limit of its connection's address and the fault log.
-    private func configure(_ session: Session, peer: String) {
-        session.acceptsPlantedFaults = options.plantFaults
-        session.faultLog = { ServerLog.info($0) }
-        session.shareRegistry = shares
-        session.parkedSessions = parked
-        session.journalQueue = journalQueue
-        session.admitsFollow = { [unowned self] in self.followAttempts.admit(peer, now: self.clock.now) }
+    /// Does what a lifecycle step asked: parked ticks stopped, sessions woken, ticks started,
+    /// connections closed for the journal, the park timer set again.
+    private func apply(_ effects: LifecycleEffects) {
+        for session in effects.stopParkedTicks { stopParkedTicks(session) }
+        wake(effects.wake)
+        for session in effects.tick { startTicking(session) }
+        for session in effects.closeForJournal {
+            guard let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] else { continue }
+            connection.close(LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, reason: "the session journal failed")
+        }
+        if effects.parkDeadlineMoved { scheduleParkTimer() }
     }
 
     /// Asks for a WRITEABLE of each session's connection: followers and owners another session's turn
@@ -238,18 +200,7 @@ final class Transport {
         connection.recorder?.close()
         let session = connection.session
         connectionIDs[ObjectIdentifier(session)] = nil
-        // A session of its own waits for `rejoin`; a follower's view simply ends.
-        if session.following == nil, let evicted = parked.park(session, now: clock.now) {
-            for other in evicted { end(other) }
-            let deadline = Double(options.resumeGrace) + Date().timeIntervalSince1970
-            journalWrite { try $0.setDeadline(deadline, token: session.resumeToken) }
-            // Its followers keep watching its animations while it waits.
-            if session.wantsTicks, session.sharing != nil { startTicking(session) }
-            scheduleParkTimer()
-        } else {
-            wake(session.leaveSharing())
-            forgetJournal(of: session)
-        }
+        apply(lifecycle.connectionClosed(session))
         metrics.closedFrames += connection.framesSent
         metrics.closedErrors += connection.errorsSent
         let code = connection.peerCloseCode.map { " (peer sent \($0))" } ?? ""
@@ -302,11 +253,10 @@ final class Transport {
         let status: http_status
         if !origins.allows(origin: origin, host: HTTPService.header(wsi, WSI_TOKEN_HOST)) {
             (reason, status) = ("origin", HTTP_STATUS_FORBIDDEN)
-        } else if connections.count >= options.maxSessions {
-            (reason, status) = ("sessions", HTTP_STATUS_SERVICE_UNAVAILABLE)
-        } else if case let peer = peerAddress(wsi), options.limitsLoopbackPerAddress || !Self.isLoopback(peer),
-                  connections.values.lazy.filter({ $0.peer == peer }).count >= options.maxSessionsPerAddress {
-            (reason, status) = ("sessions-per-address", HTTP_STATUS_SERVICE_UNAVAILABLE)
+        } else if case let peer = peerAddress(wsi),
+                  let refusal = lifecycle.refusal(peer: peer, open: connections.count,
+                                                  fromPeer: { connections.values.lazy.filter { $0.peer == peer }.count }) {
+            (reason, status) = (refusal, HTTP_STATUS_SERVICE_UNAVAILABLE)
         } else {
             return 0
         }
@@ -361,11 +311,6 @@ final class Transport {
         }
     }
 
-    /// 127.0.0.0/8, ::1 and IPv4-mapped loopback, as `lws_get_peer_simple` prints them.
-    static func isLoopback(_ peer: String) -> Bool {
-        peer.hasPrefix("127.") || peer == "::1" || peer.hasPrefix("::ffff:127.")
-    }
-
     // MARK: Tick
 
     private func startTicking(_ connection: Connection) {
@@ -418,18 +363,18 @@ final class Transport {
         guard let context, let scheduler else { return }
         scheduler.fire(clock: clock, context: context) { id, session, instant in
             if let connection = connections[id] { connection.recorder?.tick(now: instant, session: session) }
-            session.tick(now: instant)
+            let result = session.tick(now: instant)
             if session.hasOutgoing, let connection = connections[id] {
                 lws_callback_on_writable(connection.wsi)
                 checkUnread(connection)
             }
             // Followers' frames go out now, the same shared bytes to each follower that can take them.
-            for follower in session.takeSessionsToWake() {
+            for follower in result.wake {
                 guard let id = connectionIDs[ObjectIdentifier(follower)], let other = connections[id] else { continue }
                 checkUnread(other)
                 writeNow(other)
             }
-            let ticking = session.wantsTicks
+            let ticking = result.wantsTicks
             if !ticking { parkedTickIDs[ObjectIdentifier(session)] = nil }
             return ticking
         }
@@ -457,56 +402,19 @@ final class Transport {
 
     /// Ends the parked sessions whose grace is over (their followers get `ended`), then waits for the next.
     func expireParked() {
-        for session in parked.expire(now: clock.now) {
-            ServerLog.info("expired \(session.id)")
-            end(session)
-        }
-        // Records a dead server left that nobody rejoined in time.
-        journalWrite { _ = try $0.expire(now: Date().timeIntervalSince1970, orphanDeadline: nil) }
-        scheduleParkTimer()
-    }
-
-    /// Ends a parked session for good: its followers get `ended`, its ticks and its journal go.
-    private func end(_ session: Session) {
-        wake(session.leaveSharing())
-        stopParkedTicks(session)
-        forgetJournal(of: session)
+        apply(lifecycle.expireParked())
     }
 
     // MARK: Journal
 
-    /// A journal write outside a turn (a deadline, a forgotten session): it joins the pass's commit. A
-    /// failure is logged; the record then expires on its own.
-    private func journalWrite(_ write: (SessionJournal) throws -> Void) {
-        guard let journal = journalQueue?.journal else { return }
-        do { try write(journal) } catch { ServerLog.info("\(error)") }
-    }
-
-    /// Deletes `session`'s journal record, with whatever it queued this pass.
-    private func forgetJournal(of session: Session) {
-        do { try journalQueue?.forget(session) } catch { ServerLog.info("\(error)") }
-    }
-
-    /// Commits the pass's journal writes, then asks for a WRITEABLE of every session that held its
-    /// answers for them. Runs after each `lws_service` pass, before `writeWaitingAnswers`: no `ok` of
-    /// the pass reaches a socket before its turn is durable. When the journal fails, the held sessions'
-    /// connections are closed with 1011: their edits cannot be acknowledged.
+    /// Commits the pass's journal writes (`SessionLifecycle.commitJournal`) and wakes or closes the
+    /// connections it names. Runs after each `lws_service` pass, before `writeWaitingAnswers`.
     func commitJournal() {
-        guard let journalQueue else { return }
-        do {
-            wake(try journalQueue.commit())
-        } catch {
-            ServerLog.info("\(error): closing the connections whose edits it could not keep")
-            journalQueue.journal.rollback()
-            for session in journalQueue.abandon() {
-                guard let id = connectionIDs[ObjectIdentifier(session)], let connection = connections[id] else { continue }
-                connection.close(LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, reason: "the session journal failed")
-            }
-        }
+        apply(lifecycle.commitJournal())
     }
 
     private func scheduleParkTimer() {
-        guard let context, let deadline = parked.nextDeadline else { return }
+        guard let context, let deadline = lifecycle.nextParkDeadline else { return }
         // Just past the deadline: `expire` takes sessions whose deadline is before now.
         parkTimer?.schedule(in: Int64((deadline - clock.now) * 1_000_000) + 1000, context: context)
     }

@@ -6,7 +6,7 @@ import CHarfBuzz
 /// Advances come in the font's design units (HarfBuzz's OpenType functions at a scale of one unit per
 /// unit, so no hinting or rounding) and are scaled to points by the caller: points = units × size ÷
 /// unitsPerEm. Shaping only reads the face, so one face serves any number of callers, but callers
-/// serialize (`ShapingTextMeasurer` holds its lock).
+/// serialize (`ShapingTextMeasurer` holds the lock of the stripe that opened the face).
 final class FontFace {
     private let library: FT_Library
     private let face: FT_Face

@@ -10,13 +10,18 @@ import Synchronization
 /// bold → Bold, heavy → ExtraBold, black → Black. Faces open on first use. Shaped advances are cached
 /// by (text, font) and laid-out lines by (text, font, width, wrapping), so re-wrapping at a new width
 /// does not shape again and a repeated layout costs a dictionary lookup. Safe to share between
-/// sessions: one lock guards the faces and the caches.
+/// sessions and threads: the faces and caches are split in `stripeCount` stripes, each under a mutex
+/// of its own and picked by the text's hash, so threads shaping different texts at once seldom wait
+/// for one another (two at random share a stripe 1 time in 16). Each stripe opens the faces it
+/// uses; FreeType maps the font files, so their pages are shared.
 public final class ShapingTextMeasurer: TextMeasurer {
     /// Where Debian's `fonts-inter` package puts Inter's OpenType files.
     public static let debianFontDirectory = "/usr/share/fonts/opentype/inter"
-    /// Entries each cache holds before it is emptied (a bound on memory under hostile input: about
-    /// 10 000 × the longest text).
+    /// Entries the caches of all stripes hold before a stripe's are emptied (a bound on memory under
+    /// hostile input: about 10 000 × the longest text).
     static let cacheLimit = 10_000
+    /// Stripes of faces and caches, each under its own mutex.
+    static let stripeCount = 16
 
     /// The measurer over `debianFontDirectory`, shared by every session of a process.
     public static let shared = ShapingTextMeasurer(directory: debianFontDirectory)
@@ -41,14 +46,24 @@ public final class ShapingTextMeasurer: TextMeasurer {
         var layouts: [LayoutKey: TextLayout] = [:]
     }
 
+    /// One stripe's faces and caches. `FontFace` is not Sendable (it owns C pointers); the mutex is
+    /// the only way in.
+    private final class Stripe: Sendable {
+        let state = Mutex(State())
+    }
+
     private let directory: String
-    /// `FontFace` is not Sendable (it owns C pointers); the mutex is the only way in.
-    private let state: Mutex<State>
+    private let stripes: [Stripe]
 
     /// A measurer over the Inter files in `directory`.
     public init(directory: String) {
         self.directory = directory
-        state = Mutex(State())
+        stripes = (0..<Self.stripeCount).map { _ in Stripe() }
+    }
+
+    /// The stripe that holds what belongs to `key`.
+    private func stripe(for key: some Hashable) -> Stripe {
+        stripes[Int(UInt(bitPattern: key.hashValue) % UInt(stripes.count))]
     }
 
     /// The file name of Inter's instance for `weight`.
@@ -68,14 +83,15 @@ public final class ShapingTextMeasurer: TextMeasurer {
     }
 
     public func metrics(of font: Font) -> FontMetrics? {
-        state.withLock { state in
+        stripe(for: font.weight).state.withLock { state in
             face(for: font.weight, in: &state)?.metrics(size: font.size)
         }
     }
 
     public func layout(_ text: String, font: Font, width: Double?, wrapping: TextWrapping) -> TextLayout? {
         let key = LayoutKey(text: text, font: font, width: width, wrapping: wrapping)
-        return state.withLock { state in
+        // By text alone: its shaped advances, kept per text and weight, serve every width and size.
+        return stripe(for: text).state.withLock { state in
             if let cached = state.layouts[key] { return cached }
             guard let face = face(for: font.weight, in: &state) else { return nil }
             let shapeKey = ShapeKey(text: text, weight: font.weight)
@@ -84,7 +100,7 @@ public final class ShapingTextMeasurer: TextMeasurer {
                 shaped = cached
             } else {
                 shaped = (Array(text), face.advances(of: text))
-                if state.shaped.count >= Self.cacheLimit { state.shaped.removeAll(keepingCapacity: true) }
+                if state.shaped.count >= Self.cacheLimit / Self.stripeCount { state.shaped.removeAll(keepingCapacity: true) }
                 state.shaped[shapeKey] = shaped
             }
             let scale = font.size / face.unitsPerEm
@@ -93,7 +109,7 @@ public final class ShapingTextMeasurer: TextMeasurer {
             let lines = LineBreaker.lines(shaped.characters, advances: shaped.advances.map { $0 * scale + tracking },
                                           width: width, wrapping: wrapping)
             let layout = TextLayout(lines: lines, metrics: face.metrics(size: font.size))
-            if state.layouts.count >= Self.cacheLimit { state.layouts.removeAll(keepingCapacity: true) }
+            if state.layouts.count >= Self.cacheLimit / Self.stripeCount { state.layouts.removeAll(keepingCapacity: true) }
             state.layouts[key] = layout
             return layout
         }

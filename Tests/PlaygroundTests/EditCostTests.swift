@@ -42,7 +42,7 @@ import Testing
 
     @Test func onlyEditsOfMoreThanOneEngineCallAreRehearsed() throws {
         func rehearsed(_ message: [String: Any]) throws -> Bool {
-            try Session.isRehearsed("set", Fields(message))
+            try MessageType.named["set"]?.rehearsed.holds(for: Fields(message)) == true
         }
         for field in ["alpha", "hidden", "intrinsicSize", "contentHugging", "compressionResistance", "center",
                       "transform", "layoutMargins", "translatesAutoresizingMaskIntoConstraints"] {

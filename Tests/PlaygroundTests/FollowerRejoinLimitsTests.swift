@@ -37,8 +37,8 @@ import Testing
     func dropAndRejoin(_ follower: SessionClient, limits: SessionLimits) throws -> SessionClient {
         _ = follower.session.leaveSharing()
         let fresh = client("s9", limits: limits)
-        fresh.session.receive(#"{"type":"rejoin","token":"\#(follower.session.resumeToken)","id":1}"#, now: 1)
-        let back = SessionClient(wrapping: try #require(fresh.session.takeReplacement()), now: 1)
+        let result = fresh.session.receive(#"{"type":"rejoin","token":"\#(follower.session.resumeToken)","id":1}"#, now: 1)
+        let back = SessionClient(wrapping: try #require(result.replacement), now: 1)
         #expect(back.drain().last?["type"] as? String == "rejoined")
         return back
     }

@@ -66,7 +66,7 @@ import Testing
         next.session.parkedSessions = parked
         next.now = 5
         next.send(["type": "rejoin", "token": owner.session.resumeToken, "id": 1])
-        let rejoined = try #require(next.session.takeReplacement())
+        let rejoined = try #require(next.lastResult?.replacement)
         #expect(rejoined === owner.session)
         // What the taken-back session sends: a complete frames of the state it was in, then `rejoined`.
         let back = owner.drain()
@@ -96,7 +96,7 @@ import Testing
         next.session.parkedSessions = parked
         next.now = 2
         next.send(["type": "rejoin", "token": owner.session.resumeToken, "id": 1])
-        _ = try #require(next.session.takeReplacement())
+        _ = try #require(next.lastResult?.replacement)
         let clock = try #require(owner.drain().last?["clock"] as? [String: Any])
         // As set before the drop: real time at a quarter speed and 30 fps, paused at session time 0
         // (paused at transport time 0, so the 2 s away moved nothing).
@@ -120,7 +120,7 @@ import Testing
         next.session.parkedSessions = parked
         next.now = 1
         next.send(["type": "rejoin", "token": owner.session.resumeToken, "id": 1])
-        _ = try #require(next.session.takeReplacement())
+        _ = try #require(next.lastResult?.replacement)
         owner.drain()
         owner.now = 1
         // The same session, still in debt (−7 + 0.001): refused.

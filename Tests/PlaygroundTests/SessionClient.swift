@@ -9,6 +9,8 @@ final class SessionClient {
     /// Presentation state per view, merged from `frames` as a client merges them.
     private(set) var views: [String: [String: Any]] = [:]
     var now = 0.0
+    /// What the last message sent produced for others (`Session.receive`).
+    private(set) var lastResult: TurnResult?
 
     init(strict: Bool = true, id: String = "test") {
         session = Session(id: id, now: 0, strict: strict)
@@ -30,7 +32,7 @@ final class SessionClient {
 
     @discardableResult
     func send(text: String) -> [[String: Any]] {
-        session.receive(text, now: now)
+        lastResult = session.receive(text, now: now)
         return drain()
     }
 

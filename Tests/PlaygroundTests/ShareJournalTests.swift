@@ -100,8 +100,8 @@ import Testing
             fresh.journalQueue = queue
             fresh.shareRegistry = registry
             fresh.parkedSessions = parked
-            fresh.receive("{\"type\":\"rejoin\",\"token\":\"\(token)\",\"id\":1}", now: 10)
-            let client = SessionClient(wrapping: try #require(fresh.takeReplacement()), now: 10)
+            let result = fresh.receive("{\"type\":\"rejoin\",\"token\":\"\(token)\",\"id\":1}", now: 10)
+            let client = SessionClient(wrapping: try #require(result.replacement), now: 10)
             _ = try queue.commit()
             return (client, client.drain())
         }

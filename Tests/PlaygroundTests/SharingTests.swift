@@ -103,7 +103,7 @@ private struct ScriptedBytes: RandomNumberGenerator {
             #expect(changed?.map { $0["id"] as? String } == ["navTop"] && changed?.first?["constant"] as? Double == -62)
         }
         owner.advance(0.125)
-        let woken = owner.session.takeSessionsToWake()
+        let woken = owner.lastResult?.wake ?? []
         #expect(woken.count == 2 && woken[0] === first.session && woken[1] === second.session)
         // Both followers write the very same bytes: one encoding for the tick.
         let lentA = MessageBuffer(), lentB = MessageBuffer()
@@ -181,7 +181,7 @@ private struct ScriptedBytes: RandomNumberGenerator {
         let follower = client()
         follower.send(["type": "follow", "code": code])
         owner.send(["type": "unshare", "id": 3])
-        #expect(owner.session.takeSessionsToWake().first === follower.session)
+        #expect(owner.lastResult?.wake.first === follower.session)
         let ended = follower.drain()
         #expect(types(ended) == ["ended"])
         #expect(ended[0]["code"] as? String == code)

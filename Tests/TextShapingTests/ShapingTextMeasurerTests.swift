@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 import AutoLayout
 @testable import TextShaping
@@ -88,5 +90,25 @@ import AutoLayout
         expectClose(SystemFontTracking.tracking(size: 140), 0)
         // Between whole sizes it is interpolated: 16.5 pt is halfway from −20 to −26, −23/1000 em.
         expectClose(SystemFontTracking.tracking(size: 16.5), -23.0 * 16.5 / 1000)
+    }
+
+    /// Four threads measuring at once, each "Hello" with n more "l"s in it (only the pairs of "Hello",
+    /// none kerned), get what the tables give: 6740 + 668 × n units of Regular at 17 pt, less the
+    /// tracking of each of the 5 + n characters.
+    @Test func threadsMeasuringAtOnceGetTheTablesWidths() throws {
+        let font = try Font(size: 17)
+        let widths = Mutex<[Int: Double]>([:])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for n in stride(from: thread, to: 40, by: 4) {
+                let text = "Hel" + String(repeating: "l", count: n) + "lo"
+                let width = measurer.layout(text, font: font, width: nil, wrapping: .words)?.width ?? .nan
+                widths.withLock { $0[n] = width }
+            }
+        }
+        let measured = widths.withLock { $0 }
+        #expect(measured.count == 40)
+        for n in 0..<40 {
+            expectClose(measured[n], (6740.0 + 668 * Double(n)) * 17 / 2816 + Double(5 + n) * Self.tracking17)
+        }
     }
 }

@@ -12,8 +12,8 @@
 ///
 /// What does not move the generation: the real-time clock's ticks (they change what running animations
 /// show, not the model: `LayoutEngine.advance(to:)` moves the animator alone), and messages that only
-/// read (`scene`, `export`, `convert`, `pointer` and the sharing messages). Every other message moves
-/// it, whether or not it changed anything.
+/// read (`scene`, `export`, `convert`, `pointer` and the sharing messages: the rows of `MessageType.all`
+/// that do not `changesModel`). Every other message moves it, whether or not it changed anything.
 struct SceneDocuments {
     /// The model's generation: moved on by `modelChanged()`.
     private(set) var generation = 0
@@ -49,9 +49,6 @@ struct SceneDocuments {
 }
 
 extension Session {
-    /// Top-level messages that change nothing in the model: they leave its generation alone.
-    static let readsOnly: Set<String> = ["scene", "export", "convert", "pointer"]
-
     /// The scene's document (`SceneWriter.document(of:)`), written once per generation of the model.
     func sceneDocument() -> [String: Any] { documents.document(of: scene) }
 

@@ -36,7 +36,7 @@ extension Session {
     func checkBeforeChanging(_ message: Fields, ops: [Fields], turn: Turn) throws {
         try checkFieldsRead(ofAllBut: "ops", in: message)
         var work = 0
-        for op in ops { work += workCost(of: try op.string("type") ?? "", op) }
+        for op in ops { work += workCost(of: MessageType.named[try op.string("type") ?? ""], op) }
         try turn.checkRoom(ops: ops.count, work: work)
         for op in ops.dropFirst() {
             _ = try layoutTarget(op)

@@ -46,10 +46,11 @@ extension Session {
         announceFollowers(of: share)
     }
 
-    /// Throws `read-only` for an edit of an owner whose controls a follower holds.
-    func refuseWhileHandedOver(_ type: String) throws {
+    /// Throws `read-only` for an edit (any row but a question; `row` nil: a type no row names) of an
+    /// owner whose controls a follower holds.
+    func refuseWhileHandedOver(_ row: MessageType?, _ type: String) throws {
         guard let share = sharing, let controller = share.controllerID, !runsForController,
-              !Self.followerQuestions.contains(type) else { return }
+              row?.follower != .question else { return }
         throw ProtocolError("read-only", "the controls are with follower \(controller): '\(type.prefix(64))' would "
                             + "change the session; send 'takeBack' first")
     }

@@ -39,8 +39,7 @@ extension Session {
         }
         // Charged as `load` of the scene it makes, once that size is known.
         let items = result.spec.views.count + result.spec.constraints.count
-        try turn.count(work: SessionLimits.workCost(type: "load", structural: true, sceneSize: 0, loadedItems: items),
-                       op: false)
+        try turn.count(work: SessionLimits.rehearsalCost(items: items), op: false)
         let loaded = try IBImporter.scene(of: &result, time: scene.engine.time, limits: limits)
         try checkFieldsRead()
         replaceScene(with: loaded)

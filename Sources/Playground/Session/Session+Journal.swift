@@ -4,19 +4,17 @@ import Foundation
 /// docs/PROTOCOL.md "rejoin").
 ///
 /// The journal keeps, per session, a snapshot and the turns since: every top-level message that may
-/// change the session (edits, animations, the clock, `load`, `import`, `undo`), not the questions that
-/// cannot (`scene`, `ambiguity`, `convert`, `export`, `explain`) nor the sharing messages, whose state
+/// change the session (the rows of `MessageType.all` marked `journaled`: edits, animations, the clock,
+/// `load`, `import`, `undo`), not the questions that cannot (`scene`, `ambiguity`, `convert`, `export`,
+/// `explain`) nor the sharing messages, whose state
 /// the journal keeps apart, one `ShareRecord` per share (`Session+ShareRejoin.swift`). Replaying the turns at their times on the snapshot
 /// gives the session as it was, since a turn's effect depends only on the session's state, its text and
 /// its time; rate limits are not applied again (the turns were admitted once).
 extension Session {
-    /// Messages never journaled: they change nothing a rejoin restores.
-    static let unjournaled: Set<String> = followerQuestions.union(["plantFault"])
-
-    /// Queues the message being received for the journal, when it is worth keeping, and holds the
-    /// outbox until the journal commits (`JournalQueue`).
-    func recordJournalTurn(_ type: String) {
-        guard let journalQueue, !isReplaying, let turnText, !Self.unjournaled.contains(type) else { return }
+    /// Queues the message being received for the journal (a type whose row is `journaled`) and holds
+    /// the outbox until the journal commits (`JournalQueue`).
+    func recordJournalTurn() {
+        guard let journalQueue, !isReplaying, let turnText else { return }
         journalQueue.record(JournalTurn(elapsed: transportTime - createdAt, text: turnText), for: self)
     }
 

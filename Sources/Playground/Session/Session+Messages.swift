@@ -3,9 +3,10 @@ import Foundation
 
 /// Dispatch of client messages (docs/PROTOCOL.md lists them all).
 extension Session {
-    /// Runs one message. Returns the answer for a top-level message (`scene`) or nil for `ok`.
+    /// Runs one message by its row in `MessageType.all`. Returns the answer for a top-level message
+    /// (`scene`) or nil for `ok`.
     /// - Parameter nested: true inside `batch`, `animate`, `action` and keyboard handlers, where only
-    ///   editing and animating messages are allowed.
+    ///   rows of `MessageType.Nesting.anywhere` are allowed.
     @discardableResult
     func handle(_ message: Fields, turn: Turn, nested: Bool, depth: Int = 0) throws -> [String: Any]? {
         guard depth <= limits.maxDepth else {
@@ -14,73 +15,30 @@ extension Session {
         // The limit counts ops inside a message, not the message itself.
         if nested { try turn.count() }
         guard let type = try message.string("type") else { throw ProtocolError.missing("type", in: "message") }
-        try turn.count(work: workCost(of: type, message), op: false)
-        if nested, Self.topLevelOnly.contains(type) {
+        let row = MessageType.named[type]
+        try turn.count(work: workCost(of: row, message), op: false)
+        if nested, row?.nesting == .topLevel {
             throw ProtocolError("invalid-op", "'\(type)' cannot run inside ops")
         }
-        if let handled = try handleSharing(type, message, turn: turn, nested: nested) { return handled.answer }
-        if !nested { recordJournalTurn(type) }
+        let call = MessageType.Call(message: message, turn: turn, depth: depth)
+        if let handled = try handleSharing(row, type, call, nested: nested) { return handled.answer }
+        if !nested, row?.journaled ?? true { recordJournalTurn() }
         // A top-level edit applies whole or not at all (`Session+Transaction.swift`).
         let run: () throws -> [String: Any]? = { [self] in
-            guard !nested, try Self.isRehearsed(type, message) else {
-                return try dispatch(type, message, turn: turn, depth: depth)
+            guard let row else { throw MessageType.unknown(type) }
+            guard !nested, try row.rehearsed.holds(for: message) else { return try row.handler(self, call) }
+            return try allOrNothing(turn: turn) {
+                try row.handler(self, MessageType.Call(message: message, turn: $0, depth: depth))
             }
-            return try allOrNothing(turn: turn) { try dispatch(type, message, turn: $0, depth: depth) }
         }
-        if !nested, let effect = Self.historyEffect(of: type) {
-            return try keepingHistory(effect, type, message, run)
+        if !nested, let row, let effect = row.history {
+            return try keepingHistory(effect, row, message, run)
         }
         // Edits keep the model's generation in `keepingHistory`; any other message but a question may
         // change the model too (`SceneDocuments`).
-        defer { if !nested, !Self.readsOnly.contains(type) { modelChangedOutsideHistory() } }
+        defer { if !nested, row?.changesModel ?? true { modelChangedOutsideHistory() } }
         return try run()
     }
-
-    /// Runs one message of `type` (checked by `handle`).
-    private func dispatch(_ type: String, _ message: Fields, turn: Turn, depth: Int) throws -> [String: Any]? {
-        switch type {
-        case "set": try set(message)
-        case "add": return try add(message)
-        case "remove": try remove(message)
-        case "layoutIfNeeded": try layoutIfNeeded(message)
-        case "setNeedsLayout": try setNeedsLayout(message)
-        case "animate": try animate(message, turn: turn, depth: depth)
-        case "batch": try run(try message.objects("ops") ?? [], turn: turn, depth: depth)
-        case "action": try action(message, turn: turn, depth: depth)
-        case "keyboard": try keyboard(message, turn: turn, depth: depth)
-        case "exerciseAmbiguity": try exerciseAmbiguity(message)
-        case "drag": try drag(message)
-        case "scrollRectToVisible": try scrollRectToVisible(message)
-        case "device": try device(message, turn: turn, depth: depth)
-        case "ambiguity": return ambiguity()
-        case "explain": return try explain(message)
-        case "systemLayoutSizeFitting": return try systemLayoutSizeFitting(message)
-        case "undo": return try undo()
-        case "redo": return try redo()
-        case "convert": return try convert(message)
-        case "load": return try load(message)
-        case "import": return try importDocument(message, turn: turn)
-        case "clock": try setClock(message)
-        case "advance": try advance(message)
-        case "pause": pause()
-        case "resume": resume()
-        case "seek": try seek(message)
-        case "scene": return historyCounted(["type": "scene", "scene": SceneWriter.document(of: scene)])
-        case "export": return try export(message)
-        case "step": return try step(message, turn: turn, depth: depth)
-        case "pointer": try pointer(message)
-        case "plantFault" where acceptsPlantedFaults: scene.engine.plantSolverFault()
-        default:
-            throw ProtocolError("unknown-type", "unknown message type '\(type.prefix(64))'")
-        }
-        return nil
-    }
-
-    static let topLevelOnly: Set<String> = [
-        "load", "import", "clock", "advance", "scene", "ambiguity", "convert", "pause", "resume", "seek", "export",
-        "plantFault", "share", "unshare", "follow", "unfollow", "rejoin", "explain", "undo", "redo",
-        "systemLayoutSizeFitting", "step", "pointer", "handOver", "takeBack",
-    ]
 
     /// Runs `ops` in order in the current turn; the first failure stops them and names its index.
     func run(_ ops: [Fields], turn: Turn, depth: Int) throws {
@@ -99,7 +57,7 @@ extension Session {
 
     // MARK: Scenes
 
-    private func load(_ message: Fields) throws -> [String: Any] {
+    func load(_ message: Fields) throws -> [String: Any] {
         let document: Fields
         if let name = try message.string("name") {
             guard let builtIn = library.document(named: name) else {
@@ -137,7 +95,7 @@ extension Session {
         }
     }
 
-    private func action(_ message: Fields, turn: Turn, depth: Int) throws {
+    func action(_ message: Fields, turn: Turn, depth: Int) throws {
         guard let name = try message.string("name") else { throw ProtocolError.missing("name", in: "action") }
         guard let action = scene.actions.first(where: { $0.name == name }) else {
             throw ProtocolError("unknown-action", "scene '\(scene.name)' has no action '\(name.prefix(64))'")
@@ -147,7 +105,7 @@ extension Session {
 
     // MARK: Editing
 
-    private func set(_ message: Fields) throws {
+    func set(_ message: Fields) throws {
         if let id = try message.string("constraint") {
             try setConstraint(id, message)
         } else if let id = try message.string("view") {
@@ -224,7 +182,7 @@ extension Session {
         }
     }
 
-    private func add(_ message: Fields) throws -> [String: Any]? {
+    func add(_ message: Fields) throws -> [String: Any]? {
         structureChanged = true
         if Self.isFormatOrEquationAdd(message) { return try addFormatOrEquation(message) }
         if let guide = try message.object("guide") {
@@ -257,7 +215,7 @@ extension Session {
         return nil
     }
 
-    private func remove(_ message: Fields) throws {
+    func remove(_ message: Fields) throws {
         structureChanged = true
         let engine = scene.engine
         if let id = try message.string("view") {
@@ -273,13 +231,13 @@ extension Session {
         }
     }
 
-    private func setNeedsLayout(_ message: Fields) throws {
+    func setNeedsLayout(_ message: Fields) throws {
         let id = try message.string("view") ?? "root"
         guard scene.engine.view(id) != nil else { throw ProtocolError(.unknownView(id)) }
         scene.engine.setNeedsLayout()
     }
 
-    private func layoutIfNeeded(_ message: Fields) throws {
+    func layoutIfNeeded(_ message: Fields) throws {
         scene.engine.layoutIfNeeded(try layoutTarget(message))
     }
 

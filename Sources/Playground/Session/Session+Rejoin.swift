@@ -22,7 +22,7 @@ extension Session {
 
     /// Claims the parked session with the message's `token`: it queues, after whatever it holds unsent,
     /// a complete `frames` and the answer `rejoined`, and becomes this connection's session once the
-    /// transport takes it (`takeReplacement`). This session's own answer is then never sent.
+    /// turn's `TurnResult` names it. This session's own answer is then never sent.
     func rejoin(_ message: Fields, turn: Turn) throws {
         guard let token = try message.string("token") else { throw ProtocolError.missing("token", in: "rejoin") }
         guard let parkedSessions else {
@@ -81,9 +81,8 @@ extension Session {
         return session
     }
 
-    /// The session a `rejoin` claimed, once: the transport makes it the connection's session and drops
-    /// this one.
-    public func takeReplacement() -> Session? {
+    /// The session a `rejoin` claimed, once, for the turn's `TurnResult`.
+    func takeReplacement() -> Session? {
         defer { replacement = nil }
         return replacement
     }

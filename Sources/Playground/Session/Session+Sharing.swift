@@ -8,40 +8,30 @@ extension Session {
         let answer: [String: Any]?
     }
 
-    /// The questions a follower may ask; they are answered from the followed session's scene.
-    static let followerQuestions: Set<String> = ["scene", "ambiguity", "convert", "export", "explain"]
-
-    /// Handles the sharing messages and, while following, refuses everything else but
-    /// `followerQuestions` with `read-only`. Nil when the message is the ordinary handler's.
-    func handleSharing(_ type: String, _ message: Fields, turn: Turn, nested: Bool) throws -> Handled? {
-        switch type {
-        case "share": return Handled(answer: try share())
-        case "unshare": unshare(); return Handled(answer: nil)
-        case "follow": return Handled(answer: try follow(message))
-        case "unfollow": unfollow(); return Handled(answer: nil)
-        case "rejoin": try rejoin(message, turn: turn); return Handled(answer: nil)
-        case "handOver": try handOver(message); return Handled(answer: nil)
-        case "takeBack": try takeBack(); return Handled(answer: nil)
-        default: break
-        }
+    /// Runs the sharing messages (rows of `MessageType.FollowerUse.ownSession`) and, while following,
+    /// answers the questions from the followed session and refuses every other type with `read-only`
+    /// (`row` nil: a type no row names). Nil when the message is the ordinary handler's.
+    func handleSharing(_ row: MessageType?, _ type: String, _ call: MessageType.Call, nested: Bool) throws -> Handled? {
+        if let row, row.follower == .ownSession { return Handled(answer: try row.handler(self, call)) }
         guard let following, !nested else {
-            if !nested { try refuseWhileHandedOver(type) }
+            if !nested { try refuseWhileHandedOver(row, type) }
             return nil
         }
-        if following.controller === self, !Self.followerQuestions.contains(type) {
-            return Handled(answer: try runAsController(message, turn: turn, on: following))
+        let isQuestion = row?.follower == .question
+        if following.controller === self, !isQuestion {
+            return Handled(answer: try runAsController(call.message, turn: call.turn, on: following))
         }
-        guard Self.followerQuestions.contains(type) else {
+        guard isQuestion else {
             throw ProtocolError("read-only", "this connection follows shared session \(following.code): '\(type.prefix(64))' "
                                 + "would change it; only its owner can (send 'unfollow' to edit a scene of your own)")
         }
         guard let owner = following.owner else { throw ProtocolError("ended", "the shared session has ended") }
-        return Handled(answer: try owner.handle(message, turn: turn, nested: false))
+        return Handled(answer: try owner.handle(call.message, turn: call.turn, nested: false))
     }
 
     /// Sessions whose outbox this session's last turn or tick added to (followers, an owner told of a
-    /// new follower count), taken once; the transport asks each one's connection for a WRITEABLE.
-    public func takeSessionsToWake() -> [Session] {
+    /// new follower count), taken once for the turn's `TurnResult`.
+    func takeSessionsToWake() -> [Session] {
         var sessions = sessionsToWake
         sessionsToWake.removeAll()
         if let sharing { sessions += sharing.followers.filter(\.hasOutgoing) }
@@ -60,7 +50,7 @@ extension Session {
 
     // MARK: Owner
 
-    private func share() throws -> [String: Any] {
+    func share() throws -> [String: Any] {
         guard following == nil else {
             throw ProtocolError("read-only", "a follower cannot share the session it follows")
         }
@@ -77,7 +67,7 @@ extension Session {
     }
 
     /// Ends the share: `reason` is `unshared` (the owner asked) or `owner-gone` (its session ended).
-    private func unshare(reason: String = "unshared") {
+    func unshare(reason: String = "unshared") {
         guard let share = sharing else { return }
         sharing = nil
         share.hasEnded = true
@@ -101,7 +91,7 @@ extension Session {
 
     // MARK: Follower
 
-    private func follow(_ message: Fields) throws -> [String: Any] {
+    func follow(_ message: Fields) throws -> [String: Any] {
         guard let text = try message.string("code") else { throw ProtocolError.missing("code", in: "follow") }
         guard admitsFollow?() ?? true else {
             throw ProtocolError("rate-limited", "too many follow attempts from this address: wait a few seconds")
@@ -155,7 +145,7 @@ extension Session {
 
     /// Leaves the followed share; with `keepingPlace` (the connection is gone), the share keeps a place
     /// for this follower until the grace period ends, so `rejoin` with its token follows again.
-    private func unfollow(keepingPlace: Bool = false) {
+    func unfollow(keepingPlace: Bool = false) {
         guard let share = following else { return }
         stopFollowing()
         let grace = Double(limits.resumeGraceSeconds ?? 0)

@@ -7,7 +7,7 @@ import Foundation
 /// several fields) could apply its first parts before a later one fails, and every edit is checked for
 /// unknown fields only after it ran. Two ways keep such a message whole:
 ///
-/// - An edit whose undo step records what it changes (`Session.isRecordedByChange`: sets, adds, removing
+/// - An edit whose undo step records what it changes (`MessageType.recordedByChange`: sets, adds, removing
 ///   a constraint, and the batches and animates of those), begun while nothing animates, runs on the
 ///   live scene. Should it fail, or
 ///   leave a field unread, the entries it changed are put back (`rollBack`): the scene is rebuilt from
@@ -33,18 +33,6 @@ import Foundation
 /// `exerciseAmbiguity`) is not in the scratch copy or a rolled-back scene. Should the live run of a
 /// rehearsed message still fail, the scene is rebuilt from the document taken before it.
 extension Session {
-    /// Whether a top-level message of `type` is rehearsed before it runs (see the type's comment).
-    static func isRehearsed(_ type: String, _ message: Fields) throws -> Bool {
-        switch type {
-        case "set": try !isSingleChangeSet(message)
-        // An `add` of one constraint takes it out again when refused (`Session+Messages.swift`).
-        case "add": !(message.has("constraint") && !isFormatOrEquationAdd(message))
-        case "animate": try !isSingleChangeAnimate(message)
-        case "remove", "batch", "action", "keyboard", "device": true
-        default: false
-        }
-    }
-
     /// True for an `animate` whose ops are one single-change `set` (`isSingleChangeSet`) followed by
     /// nothing but `layoutIfNeeded`s: UIKit's animated edit (change a constant inside the block, then lay
     /// out), which the page sends for every animated slider step. It is not rehearsed: the block's own

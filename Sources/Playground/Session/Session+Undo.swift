@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A step holds what the edit changed in the scene's document (as `scene` answers it), as it was
 /// before (`UndoStep`). The edits whose handlers name each view, constraint, root or guide list before
-/// they change it (`isRecordedByChange`: most `set`s, `add`s, removing a constraint, and the
+/// they change it (`MessageType.recordedByChange`: most `set`s, `add`s, removing a constraint, and the
 /// `batch`es and `animate`s of those) keep just those entries (`ChangeRecorder`), so
 /// recording one costs what it touched; the others (`action`, `keyboard`, `device`, removing a view,
 /// scrolling, `step`) keep the whole document from before. Undoing writes the current document,
@@ -18,44 +18,21 @@ import Foundation
 /// Consecutive `set`s of one constraint's `constant` alone, or of one view's `alpha` alone, make one
 /// step, as a slider drag in an editor is one change: the page sends every position it passes.
 extension Session {
-    /// What a top-level message does to the history: `record` for edits, `clear` for new scenes.
-    enum HistoryEffect { case record, clear }
-
-    /// The effect of a top-level message of `type`, nil for messages that leave the history alone.
-    static func historyEffect(of type: String) -> HistoryEffect? {
-        switch type {
-        case "set", "add", "remove", "batch", "animate", "action", "scrollRectToVisible", "step": .record
-        case "load", "import": .clear
-        default: nil
-        }
-    }
-
-    /// Whether a message of `type` (top-level or nested) names everything it changes to the
-    /// `ChangeRecorder` before changing it: a `set` of a constraint or of a view's fields other than
-    /// `bounds`, its stack, scroll or text; an `add` (a view, a constraint, a format, an equation or
-    /// a guide); a `remove` of a constraint; a `batch` or `animate` of nothing else, and
+    /// What a top-level message does to the history (`MessageType.history`): `record` for edits
+    /// (`set`, `add`, `remove`, `batch`, `animate`, `action`, `scrollRectToVisible`, `step`), `clear`
+    /// for new scenes (`load`, `import`).
+    ///
+    /// Whether an edit names everything it changes to the `ChangeRecorder` before changing it is its
+    /// row's `recordedByChange`: a `set` of a constraint or of a view's fields other than `bounds`, its
+    /// stack, scroll or text; an `add` (a view, a constraint, a format, an equation or a guide); a
+    /// `remove` of a constraint; a `batch` or `animate` of nothing else, and
     /// `layoutIfNeeded`/`setNeedsLayout` (they change no entry).
-    static func isRecordedByChange(_ type: String, _ message: Fields) throws -> Bool {
-        switch type {
-        case "set":
-            if try message.string("constraint") != nil { return true }
-            return !otherViewFields.contains(where: message.has)
-        case "add": return true
-        case "remove": return try message.string("constraint") != nil
-        case "layoutIfNeeded", "setNeedsLayout": return true
-        case "batch", "animate":
-            for op in try message.objects("ops") ?? [] {
-                guard let opType = try op.string("type"), try isRecordedByChange(opType, op) else { return false }
-            }
-            return true
-        default: return false
-        }
-    }
+    enum HistoryEffect: Sendable { case record, clear }
 
     /// Runs `body` (one top-level message) and updates the history: an edit that changed the scene's
     /// document, even one that failed part way, becomes a step; a new scene clears the history once it
     /// is loaded.
-    func keepingHistory(_ effect: HistoryEffect, _ type: String, _ message: Fields,
+    func keepingHistory(_ effect: HistoryEffect, _ row: MessageType, _ message: Fields,
                         _ body: () throws -> [String: Any]?) throws -> [String: Any]? {
         switch effect {
         case .clear:
@@ -66,7 +43,7 @@ extension Session {
             let key = try Self.sliderKey(message)
             // The next position of a slider drag joins the step already recorded.
             let joins = key != nil && key == history.lastKey && !history.undoStack.isEmpty
-            if try Self.isRecordedByChange(type, message) {
+            if try row.recordedByChange.holds(for: message) {
                 let recorder = ChangeRecorder(scene: scene)
                 changeRecorder = recorder
                 defer {

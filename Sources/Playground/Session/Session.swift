@@ -68,14 +68,14 @@ public final class Session {
     var followedVersion = Int.min
     /// The `pointerVersion` of `following` last sent: a queued `pointer` already sent is skipped.
     var followedPointerVersion = 0
-    /// Other sessions this one queued messages for since the transport last asked (`takeSessionsToWake`).
+    /// Other sessions this one queued messages for in the turn or tick being run (`TurnResult.wake`).
     var sessionsToWake: [Session] = []
     /// Where `rejoin` finds sessions whose connection dropped; nil: `rejoin` answers `unknown-token`.
     public var parkedSessions: ParkedSessions?
     /// Asked before each `follow` (the transport counts attempts per remote address); false answers
     /// `rate-limited`. Nil: every attempt is admitted.
     public var admitsFollow: (() -> Bool)?
-    /// The parked session a `rejoin` claimed: the transport hands the connection to it (`takeReplacement`).
+    /// The parked session a `rejoin` claimed, for the turn's `TurnResult.replacement`.
     var replacement: Session?
     /// Whether the session refuses what it would otherwise ignore: fields no handler reads
     /// (`unknown-field`) and objects with a duplicate key (`bad-json`). True unless the client asked
@@ -154,7 +154,22 @@ public final class Session {
 
     /// Handles one client text message as one run-loop turn and queues everything it causes: conflicts,
     /// frames, finished animations, then the answer. Never throws: bad input becomes an `error`.
-    public func receive(_ text: String, now: Double) {
+    /// Returns what the turn produced for others: the session a `rejoin` claimed, the sessions to wake,
+    /// whether to tick.
+    @discardableResult
+    public func receive(_ text: String, now: Double) -> TurnResult {
+        runTurn(text, now: now)
+        return result()
+    }
+
+    /// What the turn or tick just run produced beyond this session's outbox (`TurnResult`).
+    private func result() -> TurnResult {
+        let replacement = takeReplacement()
+        let current = replacement ?? self
+        return TurnResult(replacement: replacement, wake: current.takeSessionsToWake(), wantsTicks: current.wantsTicks)
+    }
+
+    private func runTurn(_ text: String, now: Double) {
         moveClock(to: now)
         if !isReplaying, let refusal = admit(now: now, bytes: text.utf8.count) {
             refuse(text, ProtocolError("rate-limited", "more \(refusal) per second than the session's limits allow: slow down"),
@@ -239,7 +254,14 @@ public final class Session {
     /// The rate is counted in transport time (display frames per second), so a slowed or paused
     /// session clock still streams at `framesPerSecond`; the transport ticks each session on its own
     /// cadence, and ticks closer than one frame apart (less 2 ms of slack) queue no frame.
-    public func tick(now: Double) {
+    /// Returns the followers whose outbox the tick added to, and whether to go on ticking.
+    @discardableResult
+    public func tick(now: Double) -> TurnResult {
+        advanceTick(now: now)
+        return result()
+    }
+
+    private func advanceTick(now: Double) {
         // A held pointer position goes out a frame after the last, whatever the clock.
         sharing?.releasePointer(now: now, interval: 1 / Double(clock.framesPerSecond))
         guard !clock.isStopped else { return }
@@ -395,6 +417,18 @@ public final class Session {
     static func encode(_ message: [String: Any]) -> String {
         JSONWriter.text(of: message) ?? OutgoingMessage.unencodable.description
     }
+}
+
+/// What one turn or tick of a session produced beyond the session's own outbox, for whoever runs it.
+public struct TurnResult {
+    /// The session the connection holds from now on, when a `rejoin` claimed one (parked, or rebuilt
+    /// from the journal); nil: the same session. The one made for the connection is then dropped.
+    public let replacement: Session?
+    /// Other sessions whose outbox the turn or tick added to (followers, an owner told of a new
+    /// follower count, a rejoined owner's followers): their connections are to be woken.
+    public let wake: [Session]
+    /// Whether the session holding the connection now wants `tick(now:)` (`Session.wantsTicks`).
+    public let wantsTicks: Bool
 }
 
 /// One client message's turn: who to answer and how much work it may still do.

@@ -1,18 +1,21 @@
 /// The work budget's unit: what an op is charged before it runs, against `SessionLimits.maxWorkPerMessage`
 /// and the work bucket (`SessionLimits.workPerSecond`).
 extension SessionLimits {
-    /// Work units charged before an op runs: its weight × (1 + views + constraints) of the scene it acts
-    /// on, the size of the simplex tableau each solver call may touch. Ops that add or remove solver
-    /// rows (`add`, `remove`, intrinsic size, hugging, resistance, autoresizing) weigh 4, the rest 1;
-    /// a `load` of n views and constraints, and `undo`, `redo` and `step`, which rebuild the scene from
-    /// a document (n from the current one), are charged what building a scene of n items was measured
-    /// to cost, `rehearsalCost(items:)` (800n + 10,000; a `step`'s ops are charged as they run).
-    /// `explain` probes each frame value as `ambiguity` does and weighs 4.
+    /// Work units charged before an op runs on a scene of `sceneSize` views and constraints:
+    /// `weight` × (1 + sceneSize), the size of the simplex tableau each solver call may touch. Ops that
+    /// add or remove solver rows (`add`, `remove`, intrinsic size, hugging, resistance, autoresizing)
+    /// weigh `structuralWeight`, the rest 1; a `load` of n views and constraints, and `undo`, `redo`
+    /// and `step`, which rebuild the scene from a document (n from the current one), are charged what
+    /// building a scene of n items was measured to cost, `rehearsalCost(items:)` (800n + 10,000; a
+    /// `step`'s ops are charged as they run). `explain` probes each frame value as `ambiguity` does
+    /// and weighs `structuralWeight`. Each type's charge is its row's `MessageType.cost`.
     /// Measured on the reference machine: about 20 ns per unit, so the default budget is about 80 ms.
-    static func workCost(type: String, structural: Bool, sceneSize: Int, loadedItems: Int) -> Int {
-        if type == "load" || type == "undo" || type == "redo" || type == "step" { return rehearsalCost(items: loadedItems) }
-        return (structural ? 4 : 1) * (1 + sceneSize)
+    static func workCost(weight: Int, sceneSize: Int) -> Int {
+        weight * (1 + sceneSize)
     }
+
+    /// The weight of an op that adds or removes solver rows (`workCost(weight:sceneSize:)`).
+    static let structuralWeight = 4
 
     /// Work units charged for building a scene of `items` views and constraints from a document: a
     /// rehearsal's scratch scene or a rollback (`Session+Transaction.swift`), a `load`, an `undo` or
@@ -38,22 +41,29 @@ extension SessionLimits {
 }
 
 extension Session {
-    /// The work units `message` is charged before it runs (`SessionLimits.workCost`).
-    func workCost(of type: String, _ message: Fields) -> Int {
+    /// The fields that add or remove solver rows in whatever message carries them: they weigh
+    /// `SessionLimits.structuralWeight`.
+    static let structuralFields = ["intrinsicSize", "contentHugging", "compressionResistance",
+                                   "translatesAutoresizingMaskIntoConstraints"]
+
+    /// The work units `message` (of the type `row` describes; nil: a type no row names, charged as
+    /// an edit of weight 1) is charged before it runs (`MessageType.Cost`).
+    func workCost(of row: MessageType?, _ message: Fields) -> Int {
         let engine = scene.engine
-        var loaded = 0
-        if type == "load" {
+        let sceneSize = engine.viewCount + engine.constraints.count
+        switch row?.cost ?? .scene(weight: 1) {
+        case .loading:
             let named = (try? message.string("name")).flatMap { $0 }.flatMap(library.document(named:))
             let document = named ?? (try? message.object("scene")).flatMap { $0 }
-            loaded = ((try? document?.objects("views")) ?? nil)?.count ?? 0
-            loaded += ((try? document?.objects("constraints")) ?? nil)?.count ?? 0
-        } else if type == "undo" || type == "redo" || type == "step" {
-            loaded = engine.viewCount + engine.constraints.count
+            let views = ((try? document?.objects("views")) ?? nil)?.count ?? 0
+            let constraints = ((try? document?.objects("constraints")) ?? nil)?.count ?? 0
+            return SessionLimits.rehearsalCost(items: views + constraints)
+        case .rebuilding:
+            return SessionLimits.rehearsalCost(items: sceneSize)
+        case .scene(let weight):
+            let structural = Self.structuralFields.contains(where: message.has)
+            return SessionLimits.workCost(weight: structural ? max(weight, SessionLimits.structuralWeight) : weight,
+                                          sceneSize: sceneSize)
         }
-        let structural = type == "add" || type == "remove" || type == "explain"
-            || ["intrinsicSize", "contentHugging", "compressionResistance",
-                "translatesAutoresizingMaskIntoConstraints"].contains(where: message.has)
-        return SessionLimits.workCost(type: type, structural: structural,
-                                      sceneSize: engine.viewCount + engine.constraints.count, loadedItems: loaded)
     }
 }
