@@ -119,7 +119,14 @@ struct ByteCursor {
     /// everything else copied as UTF-8. Needs `6 × string.utf8.count + 2` bytes at most.
     mutating func string(_ string: String) {
         put(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        // Read from the string's own bytes: walking `utf8` checks its representation at every byte.
+        var string = string
+        string.withUTF8 { bytes in escape(bytes) }
+        put(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): put(#"\""#)
             case UInt8(ascii: "\\"): put(#"\\"#)
@@ -136,7 +143,6 @@ struct ByteCursor {
             default: put(byte)
             }
         }
-        put(UInt8(ascii: "\""))
     }
 
     /// A finite double as JSONSerialization writes it: Swift's shortest round-trip description without
