@@ -20,6 +20,15 @@ struct ByteCursor {
         next += length
     }
 
+    /// Copies `bytes` as they are (text encoded before: `JSONFragment`).
+    mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { source in
+            guard let start = source.baseAddress else { return }
+            next.update(from: start, count: source.count)
+            next += source.count
+        }
+    }
+
     /// `[a,b,c,d]`: a rectangle, in every frame (written out; `list` serves the rarer transforms).
     @inline(__always) mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
         put(UInt8(ascii: "["))

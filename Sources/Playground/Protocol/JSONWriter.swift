@@ -59,6 +59,10 @@ struct JSONWriter {
             return true
         }
         if valueType == [String: Any].self, let object = value as? [String: Any] { return self.object(object) }
+        if valueType == JSONFragment.self, let fragment = value as? JSONFragment {
+            write(reserving: fragment.bytes.count) { $0.put(fragment.bytes) }
+            return true
+        }
         if valueType == [String].self, let strings = value as? [String] {
             return list(strings) { writer, element in writer.string(element); return true }
         }

@@ -88,6 +88,7 @@ struct Outbox {
             return object.reduce(1 + max(object.count, 1)) { $0 + $1.key.utf8.count + 3 + estimatedBytes(of: $1.value) }
         }
         if valueType == Int.self, let int = value as? Int { return digits(int) }
+        if valueType == JSONFragment.self, let fragment = value as? JSONFragment { return fragment.bytes.count }
         if valueType == [String].self, let strings = value as? [String] {
             return strings.reduce(1 + max(strings.count, 1)) { $0 + $1.utf8.count + 2 }
         }

@@ -129,6 +129,8 @@ extension Session {
         animationRequests.removeAll()
         scene = loaded
         documents.modelChanged()
+        // The old scene's constraints are not kept alive for an order that cannot be extended.
+        constraintOrderText = ConstraintOrderText()
         loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
         if let sharing {

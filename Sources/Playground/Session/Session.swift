@@ -36,6 +36,8 @@ public final class Session {
     /// What the top-level edit being received changed (`ChangeAnnouncement`), for its answer's `changes`;
     /// nil when it changed nothing or is not an edit.
     var turnChanges: [String: Any]?
+    /// The scene's constraint order as announced last, kept to be extended (`ConstraintOrderText`).
+    var constraintOrderText = ConstraintOrderText()
     /// What the edit being run changes, for its undo step (`ChangeRecorder`); nil outside such an edit.
     var changeRecorder: ChangeRecorder?
     /// The scene's document, written once per generation of the model (`SceneDocuments`).
