@@ -22,9 +22,16 @@ extension Session {
         if !nested { recordJournalTurn(type) }
         // A top-level edit applies whole or not at all (`Session+Transaction.swift`).
         let run: () throws -> [String: Any]? = { [self] in
-            guard !nested, try Self.isRehearsed(type, message) else {
-                return try dispatch(type, message, turn: turn, depth: depth)
+            var rehearsed = false
+            if !nested, type == "animate" {
+                // Kept for `animate`, which asks again before its block opens.
+                let single = try Self.isSingleChangeAnimate(message)
+                turn.isSingleChangeAnimate = single
+                rehearsed = !single
+            } else if !nested {
+                rehearsed = try Self.isRehearsed(type, message)
             }
+            guard rehearsed else { return try dispatch(type, message, turn: turn, depth: depth) }
             return try allOrNothing(turn: turn) { try dispatch(type, message, turn: $0, depth: depth) }
         }
         if !nested, let effect = Self.historyEffect(of: type) {

@@ -414,6 +414,9 @@ final class Turn {
     /// Work units of the turn's rehearsal (`Session+Transaction.swift`): charged to the work bucket,
     /// not to `maxWorkPerMessage`, so an edit fits a message as it did before edits were rehearsed.
     var rehearsalWork = 0
+    /// Whether the top-level message is an `animate` of one change (`Session.isSingleChangeAnimate`), as
+    /// `handle` found it deciding on a rehearsal; nil when not asked (another type, a rehearsal's copy).
+    var isSingleChangeAnimate: Bool?
     /// Animation blocks this turn started that have not ended; one `animationEnd` follows the last.
     var runningAnimations = 0
     /// False once any of them was interrupted.
