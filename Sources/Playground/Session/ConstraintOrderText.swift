@@ -4,7 +4,7 @@ import AutoLayout
 /// `constraintOrder` (`ChangeAnnouncement`), kept between edits.
 ///
 /// An engine only appends constraints to its order or takes some out (`LayoutEngine.constraints`), and a
-/// scene is built by thousands of `add`s, each announcing the whole order: encoding every id again made
+/// scene is built by thousands of `add`s, each announcing the whole order: encoding every id again would make
 /// an add cost O(constraints) in strings written. Here the ids already encoded are kept with the
 /// constraints they came from; an order that starts with those same constraints (compared by identity,
 /// a pointer each) only has its new ids encoded. Any other order (one was removed, another scene) is
