@@ -161,13 +161,10 @@ def test_choked_reader_gets_merged_frames_newest_state_and_every_reply(server):
     animation exactly). The server's /metrics say when a turn ran and how many `frames` it wrote: the
     test sends one `advance` at a time until one ran and wrote nothing (the socket is choked), then
     sends the rest, and resumes reading once every turn ran. Every turn fits the session's work budget
-    (docs/PROTOCOL.md, Limits; n = 150 views + 600 constraints = 750): load 2n² + 1 = 1,125,001 units,
-    the rehearsed animate about as much again (a rehearsal is charged as a load of the scene), 256
-    advances and 5 constraint sets (one engine call each, not rehearsed) about n each: about 2.44 M of
-    the bucket's 4 M. Sets of a view's alpha would not: each is rehearsed (about 1.13 M units here),
-    and with 0.24 s between them (0.48 M earned at 2 M/s) the bucket's 1.75 M left after load and
-    animate shrinks by about 0.65 M a set: in debt after the third or fourth, the next is answered
-    `rate-limited`."""
+    (docs/PROTOCOL.md, Limits; n = 150 views + 600 constraints = 750 items, an op charged 1 + n = 751
+    units): the load 800n + 10,000 = 610,000 units (`SessionLimits.rehearsalCost`), the animate of one
+    constant 3 × 751 = 2,253 (the block and its two ops; not rehearsed), 256 advances and 5 constraint
+    sets 751 each = 196,011: about 0.81 M of the bucket's 4 M, so no turn is answered `rate-limited`."""
     steps, step_seconds = 256, 1 / 128          # 256 × 1/128 s = the animation's 2 s
     set_after = {50: 30, 100: 31, 150: 32, 200: 33, 250: 34}   # advance index → lead1's new constant
 

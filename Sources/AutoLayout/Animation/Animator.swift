@@ -212,6 +212,9 @@ struct Animator {
         // Most ticks end nothing: skip the scan until the earliest end is reached.
         guard time >= nextEnd - PropertyAnimation.timeTolerance else { return }
         nextEnd = .infinity
+        // The views with an animation ending, found before any is changed: changing `running` while
+        // iterating it would copy the whole dictionary.
+        var ending: [ObjectIdentifier] = []
         for (key, animations) in running {
             // Look before partitioning (which allocates) on every view.
             var ends = false
@@ -222,9 +225,16 @@ struct Animator {
                     nextEnd = min(nextEnd, animation.begin + animation.timing.total)
                 }
             }
-            guard ends else { continue }
-            let (done, left) = animations.reduce(into: ([PropertyAnimation](), [PropertyAnimation]())) {
-                if $1.isFinished(at: time) { $0.0.append($1) } else { $0.1.append($1) }
+            if ends { ending.append(key) }
+        }
+        for key in ending {
+            guard let animations = running[key] else { continue }
+            var done: [PropertyAnimation] = []
+            var left: [PropertyAnimation] = []
+            // Room for the next block's animation too: a re-triggered animate appends one at once.
+            left.reserveCapacity(animations.count + 1)
+            for animation in animations {
+                if animation.isFinished(at: time) { done.append(animation) } else { left.append(animation) }
             }
             running[key] = left.isEmpty ? nil : left
             for animation in done { finishOne(animation) }

@@ -16,6 +16,7 @@ extension LayoutEngine {
         // has its size rules already (every view of a loaded document comes through here).
         guard on || view.translatesAutoresizingMaskIntoConstraints else { return }
         view.translatesAutoresizingMaskIntoConstraints = on
+        if on { layoutResultCandidates.insert(view.identifier) }
         updateAutoresizingConstraints(of: view)
         // After: the frame the mask pins is never negative, so neither order of the two conflicts.
         updateNonNegativeSize(of: view)

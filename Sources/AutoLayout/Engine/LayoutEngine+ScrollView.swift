@@ -39,6 +39,7 @@ extension LayoutEngine {
             pinInternal("UIScrollView-frameLayoutGuide-\(id)-height", frame, .height, to: view, constant: 0)
         }
         view.scrollView = configuration
+        layoutResultCandidates.insert(view.identifier)
         setNeedsLayout()
     }
 

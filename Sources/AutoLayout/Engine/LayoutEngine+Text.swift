@@ -32,6 +32,7 @@ extension LayoutEngine {
             throw LayoutError.textUnavailable("text cannot be measured: the font files are missing")
         }
         view.textContent = content
+        layoutResultCandidates.insert(view.identifier)
         hasHadTextViews = true
         // Until a pass has given the view a width, wrap at its current frame width only if it has one.
         let width = content.wraps && content.preferredMaxLayoutWidth == 0 && view.frame.width > 0

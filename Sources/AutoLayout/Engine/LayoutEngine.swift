@@ -45,6 +45,10 @@ public final class LayoutEngine {
     @exclusivity(unchecked) var changeClock: UInt64 = 0
     /// False only while no constraint is broken (set wherever one breaks, recomputed by healing).
     @exclusivity(unchecked) var mayHaveBrokenConstraints = false
+    /// The ids of every view that translates its autoresizing mask, is a scroll view or has text
+    /// (`holdsLayoutResults`), and of some that no longer do: added by the three setters, pruned when
+    /// `forEachViewHoldingLayoutResults` reads them, so an edit need not walk every view to find them.
+    @exclusivity(unchecked) var layoutResultCandidates: Set<String> = []
     /// The `LayoutConstraint` behind each solver constraint, for conflicts.
     @exclusivity(unchecked) var owners = ConstraintOwners()
     /// The engine's own constraints (`pinInternal`), a view's by its slot and kind.
@@ -105,6 +109,26 @@ public final class LayoutEngine {
     /// - Complexity: O(1) when nothing is broken, else O(constraints).
     public var brokenConstraints: [LayoutConstraint] {
         mayHaveBrokenConstraints ? orderedConstraints.filter(\.isBroken) : []
+    }
+
+    /// Whether a layout pass computes part of what `view`'s document entry holds: its `frame` (it
+    /// translates its autoresizing mask), its scroll content (a scroll view), or its text's size.
+    public static func holdsLayoutResults(_ view: View) -> Bool {
+        view.translatesAutoresizingMaskIntoConstraints || view.scrollView != nil || view.textContent != nil
+    }
+
+    /// Calls `body` for every view in the tree but the root that `holdsLayoutResults`, in no set order.
+    /// - Complexity: O(such views, plus those that stopped being such since the last call).
+    public func forEachViewHoldingLayoutResults(_ body: (View) -> Void) {
+        var gone: [String] = []
+        for id in layoutResultCandidates {
+            guard let view = viewsByID[id], view !== root, Self.holdsLayoutResults(view) else {
+                gone.append(id)
+                continue
+            }
+            body(view)
+        }
+        for id in gone { layoutResultCandidates.remove(id) }
     }
 
     /// Resolves `"picker"`, `"root.safeArea"`, `"root.keyboard"` or `"view.margins"` to an item.

@@ -20,6 +20,15 @@ struct ByteCursor {
         next += length
     }
 
+    /// Copies `bytes` as they are (text encoded before: `JSONFragment`).
+    mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { source in
+            guard let start = source.baseAddress else { return }
+            next.update(from: start, count: source.count)
+            next += source.count
+        }
+    }
+
     /// `[a,b,c,d]`: a rectangle, in every frame (written out; `list` serves the rarer transforms).
     @inline(__always) mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
         put(UInt8(ascii: "["))
@@ -119,7 +128,14 @@ struct ByteCursor {
     /// everything else copied as UTF-8. Needs `6 × string.utf8.count + 2` bytes at most.
     mutating func string(_ string: String) {
         put(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        // Read from the string's own bytes: walking `utf8` checks its representation at every byte.
+        var string = string
+        string.withUTF8 { bytes in escape(bytes) }
+        put(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): put(#"\""#)
             case UInt8(ascii: "\\"): put(#"\\"#)
@@ -136,7 +152,6 @@ struct ByteCursor {
             default: put(byte)
             }
         }
-        put(UInt8(ascii: "\""))
     }
 
     /// A finite double as JSONSerialization writes it: Swift's shortest round-trip description without

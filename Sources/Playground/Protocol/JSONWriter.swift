@@ -49,7 +49,26 @@ struct JSONWriter {
 
     /// Writes `value` as JSON; false (with part of it written) when JSONSerialization would refuse it.
     mutating func value(_ value: Any) -> Bool {
-        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return self.number(number) }
+        let valueType = type(of: value)
+        if valueType is NSNumber.Type, let number = value as? NSNumber { return self.number(number) }
+        // The common types by their metatype, before any cast: a failed `as` costs a runtime search, and
+        // `as [Any]` would copy a list of ids or of entries (a `changes` announcement's orders, a
+        // document's views) and cast each element again.
+        if valueType == String.self, let string = value as? String {
+            self.string(string)
+            return true
+        }
+        if valueType == [String: Any].self, let object = value as? [String: Any] { return self.object(object) }
+        if valueType == JSONFragment.self, let fragment = value as? JSONFragment {
+            write(reserving: fragment.bytes.count) { $0.put(fragment.bytes) }
+            return true
+        }
+        if valueType == [String].self, let strings = value as? [String] {
+            return list(strings) { writer, element in writer.string(element); return true }
+        }
+        if valueType == [[String: Any]].self, let objects = value as? [[String: Any]] {
+            return list(objects) { writer, element in writer.object(element) }
+        }
         switch value {
         case let string as String:
             self.string(string)

@@ -12,9 +12,10 @@ import Foundation
 /// of the whole list, in document order), `root` and `guides` only when they changed.
 enum ChangeAnnouncement {
     /// The announcement of `change` (what `ChangeRecorder.finish()` gave), read from `scene` as the edit
-    /// left it.
-    /// - Complexity: O(entries changed), plus O(views) or O(constraints) for an order.
-    static func of(_ change: SceneChange, in scene: Scene) -> [String: Any] {
+    /// left it; `constraintOrder` is the session's encoded order, extended here when the order is sent.
+    /// - Complexity: O(entries changed), plus O(views) for the view order, and for the constraint order
+    ///   O(constraints) pointer comparisons and the encoding of the ids added since it was last sent.
+    static func of(_ change: SceneChange, in scene: Scene, constraintOrder: inout ConstraintOrderText) -> [String: Any] {
         let engine = scene.engine
         var views: [[String: Any]] = []
         var removedViews: [String] = []
@@ -42,9 +43,15 @@ enum ChangeAnnouncement {
         if !removedViews.isEmpty || !removedConstraints.isEmpty {
             result["removed"] = ["views": removedViews, "constraints": removedConstraints]
         }
-        if viewsMoved || !removedViews.isEmpty { result["viewOrder"] = engine.views.map(\.identifier) }
+        if viewsMoved || !removedViews.isEmpty {
+            // Read off the tree in document order (`LayoutEngine.views`), without a list of the views.
+            var order: [String] = []
+            order.reserveCapacity(engine.viewCount)
+            engine.root.forEachDescendant { order.append($0.identifier) }
+            result["viewOrder"] = order
+        }
         if constraintsMoved || !removedConstraints.isEmpty {
-            result["constraintOrder"] = engine.constraints.map(\.identifier)
+            result["constraintOrder"] = constraintOrder.text(of: engine.constraints)
         }
         if change.root != nil { result["root"] = SceneWriter.root(of: scene) }
         if change.guides != nil { result["guides"] = SceneWriter.guides(of: scene) }

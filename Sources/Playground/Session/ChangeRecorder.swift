@@ -10,9 +10,9 @@ import AutoLayout
 /// intrinsic size). The recorder reads those few entries when it starts and compares them when it
 /// finishes, so no other part of the document is written.
 ///
-/// - Complexity: starting is O(views) to find the views that hold layout results (no entry is written
-///   for the others), plus O(constraints) when the engine holds a broken constraint; each item noted
-///   costs the writing of its own entry.
+/// - Complexity: starting is O(views that hold layout results) (`LayoutEngine.holdsLayoutResults`,
+///   kept apart by the engine), plus O(constraints) when the engine holds a broken constraint; each
+///   item noted costs the writing of its own entry.
 final class ChangeRecorder {
     /// The scene the edit runs on: a change noted against another (a scratch copy) is ignored.
     let scene: Scene
@@ -27,9 +27,9 @@ final class ChangeRecorder {
     init(scene: Scene) {
         self.scene = scene
         var layoutViews: [String: String] = [:]
-        // Walked without building the list of views: a scene is built by thousands of edits.
-        scene.engine.root.forEachDescendant { view in
-            guard Self.holdsLayoutResults(view) else { return }
+        // The engine keeps these views apart: a scene is built by thousands of edits, each of which
+        // would otherwise walk every view to find the few.
+        scene.engine.forEachViewHoldingLayoutResults { view in
             layoutViews[view.identifier] = Session.encode(SceneWriter.view(of: view, in: scene))
         }
         self.layoutViews = layoutViews
@@ -113,11 +113,5 @@ final class ChangeRecorder {
 
     private static func entry(of constraint: LayoutConstraint, in scene: Scene) -> String {
         Session.encode(SceneWriter.constraint(constraint, ibId: scene.constraintIBIds[constraint.identifier]))
-    }
-
-    /// Whether `view`'s document entry holds what a layout pass computes: its `frame` (translating
-    /// its autoresizing mask), its scroll content (a scroll view), or its text's intrinsic size.
-    private static func holdsLayoutResults(_ view: View) -> Bool {
-        view.translatesAutoresizingMaskIntoConstraints || view.scrollView != nil || view.textContent != nil
     }
 }

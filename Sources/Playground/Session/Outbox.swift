@@ -80,6 +80,21 @@ struct Outbox {
     /// The JSON size of one value, as `estimatedBytes(of:)` counts it.
     /// - Complexity: O(n) in the values it holds.
     private static func estimatedBytes(of value: Any) -> Int {
+        // The common types by their metatype, before any cast (a failed `as` costs a runtime search);
+        // lists of ids and of entries as the type they are, not copied into `[Any]`.
+        let valueType = type(of: value)
+        if valueType == String.self, let string = value as? String { return string.utf8.count + 2 }
+        if valueType == [String: Any].self, let object = value as? [String: Any] {
+            return object.reduce(1 + max(object.count, 1)) { $0 + $1.key.utf8.count + 3 + estimatedBytes(of: $1.value) }
+        }
+        if valueType == Int.self, let int = value as? Int { return digits(int) }
+        if valueType == JSONFragment.self, let fragment = value as? JSONFragment { return fragment.bytes.count }
+        if valueType == [String].self, let strings = value as? [String] {
+            return strings.reduce(1 + max(strings.count, 1)) { $0 + $1.utf8.count + 2 }
+        }
+        if valueType == [[String: Any]].self, let objects = value as? [[String: Any]] {
+            return objects.reduce(1 + max(objects.count, 1)) { $0 + estimatedBytes(of: $1 as Any) }
+        }
         switch value {
         case let string as String: return string.utf8.count + 2
         case let object as [String: Any]:

@@ -18,7 +18,10 @@ extension Session {
         if let repeatCount, !(repeatCount > 0 && repeatCount <= 1e6) {
             throw ProtocolError.invalid("repeatCount", "a number of cycles in (0, 1e6]")
         }
-        if try Self.isSingleChangeAnimate(message) { try checkBeforeChanging(message, ops: ops, turn: turn) }
+        // The top-level message's answer is on its turn (`handle` asked it); a nested block asks here.
+        if try (depth == 0 ? turn.isSingleChangeAnimate : nil) ?? Self.isSingleChangeAnimate(message) {
+            try checkBeforeChanging(message, ops: ops, turn: turn)
+        }
         // A step rebuilt for the presenter (`Session+Steps.swift`) lands at once: no block animates.
         let group = try scene.engine.animate(duration: animatesInstantly ? 0 : duration,
                                              delay: animatesInstantly ? 0 : delay, curve: curve, options: options,

@@ -26,7 +26,13 @@ extension Session {
         // A top-level edit applies whole or not at all (`Session+Transaction.swift`).
         let run: () throws -> [String: Any]? = { [self] in
             guard let row else { throw MessageType.unknown(type) }
-            guard !nested, try row.rehearsed.holds(for: message) else { return try row.handler(self, call) }
+            if !nested, type == "animate" {
+                // Kept for `animate`, which asks again before its block opens.
+                turn.isSingleChangeAnimate = try Self.isSingleChangeAnimate(message)
+            }
+            let rehearsed = try !nested && (type == "animate" ? turn.isSingleChangeAnimate == false
+                                                              : row.rehearsed.holds(for: message))
+            guard rehearsed else { return try row.handler(self, call) }
             return try allOrNothing(turn: turn) {
                 try row.handler(self, MessageType.Call(message: message, turn: $0, depth: depth))
             }
@@ -87,6 +93,8 @@ extension Session {
         animationRequests.removeAll()
         scene = loaded
         documents.modelChanged()
+        // The old scene's constraints are not kept alive for an order that cannot be extended.
+        constraintOrderText = ConstraintOrderText()
         loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
         if let sharing {

@@ -36,6 +36,8 @@ public final class Session {
     /// What the top-level edit being received changed (`ChangeAnnouncement`), for its answer's `changes`;
     /// nil when it changed nothing or is not an edit.
     var turnChanges: [String: Any]?
+    /// The scene's constraint order as announced last, kept to be extended (`ConstraintOrderText`).
+    var constraintOrderText = ConstraintOrderText()
     /// What the edit being run changes, for its undo step (`ChangeRecorder`); nil outside such an edit.
     var changeRecorder: ChangeRecorder?
     /// The scene's document, written once per generation of the model (`SceneDocuments`).
@@ -446,6 +448,9 @@ final class Turn {
     /// Work units of the turn's rehearsal (`Session+Transaction.swift`): charged to the work bucket,
     /// not to `maxWorkPerMessage`, so an edit fits a message as it did before edits were rehearsed.
     var rehearsalWork = 0
+    /// Whether the top-level message is an `animate` of one change (`Session.isSingleChangeAnimate`), as
+    /// `handle` found it deciding on a rehearsal; nil when not asked (another type, a rehearsal's copy).
+    var isSingleChangeAnimate: Bool?
     /// Animation blocks this turn started that have not ended; one `animationEnd` follows the last.
     var runningAnimations = 0
     /// False once any of them was interrupted.
