@@ -26,6 +26,23 @@ enum SessionMemory {
         while session.nextOutgoing() != nil {}
     }
 
+    /// Releases each part of every session in `sessions` in turn (`SessionPart`), printing the heap
+    /// each part held per session, then the sessions themselves.
+    static func split(_ sessions: inout [Session], _ title: String) {
+        func kb(_ bytes: Int) -> String { fixed(Double(bytes) / Double(sessions.count) / 1024, 1) + " KB" }
+        var before = heapInUse()
+        print("where \(title)'s heap goes (\(sessions.count) sessions):")
+        for part in SessionPart.allCases {
+            for session in sessions { session.releaseForMeasurement(part) }
+            let after = heapInUse()
+            print("  \(part.rawValue): \(kb(before - after))")
+            before = after
+        }
+        let count = sessions.count
+        sessions = []
+        print("  session, its clock, buckets and empty root: \(fixed(Double(before - heapInUse()) / Double(count) / 1024, 1)) KB")
+    }
+
     static func run(count: Int = 1000, edited: Int = 100, edits: Int = 100) {
         let start = (heap: heapInUse(), resident: residentInUse())
         var sessions: [Session] = []
@@ -52,18 +69,10 @@ enum SessionMemory {
               + "\(perSession(loaded.heap - start.heap)) with the 20-view scene, \(kb(afterEdits)) after \(edits) edits "
               + "(\(edited) sessions); resident \(perSession(connected.resident - start.resident)) after hello, "
               + "\(perSession(loaded.resident - start.resident)) loaded")
-        // The split of the sessions not edited.
-        var measured = Array(sessions.dropFirst(edited))
+        var editedSessions = Array(sessions.prefix(edited))
+        var loadedOnly = Array(sessions.dropFirst(edited))
         sessions = []
-        var before = heapInUse()
-        print("where a loaded session's heap goes (\(measured.count) sessions):")
-        for part in SessionPart.allCases {
-            for session in measured { session.releaseForMeasurement(part) }
-            let after = heapInUse()
-            print("  \(part.rawValue): \(kb(Double(before - after) / Double(measured.count)))")
-            before = after
-        }
-        measured = []
-        print("  session, its clock, buckets and empty root: \(kb(Double(before - heapInUse()) / Double(count - edited)))")
+        split(&loadedOnly, "a loaded session")
+        split(&editedSessions, "a session after \(edits) edits")
     }
 }
