@@ -14,6 +14,12 @@ struct IdentityTable<Value> {
     init() {}
 
     var count: Int { values.count }
+
+    /// Gives back the spare capacity of the entry arrays (`Array.fitCapacity()`); the buckets stay.
+    mutating func fitCapacities() {
+        keys.fitCapacity()
+        values.fitCapacity()
+    }
     var isEmpty: Bool { values.isEmpty }
 
     /// Home bucket of `key` (the top bits of key × 2⁶⁴/φ).

@@ -24,6 +24,9 @@ struct RowStore: RandomAccessCollection {
     /// Adds a symbol without a row.
     mutating func appendNonBasic() { rows.append(nil) }
 
+    /// Gives back the spare capacity of the row table (`Array.fitCapacity()`).
+    mutating func fitCapacity() { rows.fitCapacity() }
+
     /// Drops the symbols from `count` on.
     mutating func truncate(to count: Int) {
         if rows.count > count { rows.removeSubrange(count...) }

@@ -26,6 +26,14 @@ struct VariableSlots {
         values.append(0)
     }
 
+    /// Gives back the spare capacity of the slot tables (`Array.fitCapacity()`).
+    mutating func fitCapacities() {
+        slotOfVariable.fitCapacities()
+        variables.fitCapacity()
+        symbols.fitCapacity()
+        values.fitCapacity()
+    }
+
     /// Drops the slots from `count` on (a rollback forgets the variables its call introduced).
     mutating func truncate(to count: Int) {
         guard symbols.count > count else { return }

@@ -41,7 +41,11 @@ final class Connection {
     /// (`UnreadLimit`); nil while it is read.
     private(set) var unreadSince: Double?
 
+    /// The message being received. It keeps its storage between messages up to `keptMessageBytes`:
+    /// tweaks and drags reuse it; a scene's `load` gives its kilobytes back, so an idle connection
+    /// holds none of them.
     private var message: [UInt8] = []
+    private static let keptMessageBytes = 1024
     private let maxMessageBytes: Int
     /// The buffer lent to the session for every outgoing message: `LWS_PRE` bytes of headroom for
     /// libwebsockets' header, then the message, sent in place. permessage-deflate keeps reading it after
@@ -64,7 +68,7 @@ final class Connection {
     /// Appends one RECEIVE chunk; returns the message once its last fragment arrived.
     func receive(_ chunk: UnsafeRawBufferPointer, isFirst: Bool, isFinal: Bool, isBinary: Bool) -> Received {
         guard pendingClose == nil else { return .ignored }
-        if isFirst { message.removeAll(keepingCapacity: message.capacity <= 64 * 1024) }
+        if isFirst { message.removeAll(keepingCapacity: message.capacity <= Self.keptMessageBytes) }
         if isBinary {
             close(LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, reason: "text frames only")
             return .binary
@@ -78,7 +82,7 @@ final class Connection {
         guard isFinal else { return .partial }
         // lws validated UTF-8 (LWS_SERVER_OPTION_VALIDATE_UTF8); decoding never traps either way.
         let text = String(decoding: message, as: UTF8.self)
-        message.removeAll(keepingCapacity: message.capacity <= 64 * 1024)
+        message.removeAll(keepingCapacity: message.capacity <= Self.keptMessageBytes)
         return .message(text)
     }
 

@@ -34,6 +34,11 @@ enum ConstraintExpression {
                                        to: &terms)
         }
         constant -= constraint.constant
+        // The solver constraint lives as long as the layout constraint: its terms are kept in an array
+        // of their own size, not of the four reserved (a third of a one-term constraint's bytes).
+        if terms.count < terms.capacity { terms = Array(unsafeUninitializedCapacity: terms.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: terms)
+        } }
         return Cassowary.Constraint(Expression(terms, constant: constant), relation(constraint.relation),
                                     strength: Strength(constraint.priority))
     }

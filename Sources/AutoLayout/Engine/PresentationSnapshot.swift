@@ -310,3 +310,13 @@ extension LayoutEngine {
         presentationSnapshot.keyboard(since: seen)
     }
 }
+
+extension PresentationSnapshot {
+    /// Gives back the spare capacity growth left in the entry and order tables (`Array.fitCapacity()`).
+    /// - Complexity: O(views).
+    mutating func fitCapacities() {
+        entries.fitCapacity()
+        order.fitCapacity()
+        freeSlots.fitCapacity()
+    }
+}

@@ -54,12 +54,31 @@ public final class View: LayoutItem {
     public internal(set) var isHidden = false
     /// The stack view configuration and generated constraints when this view is a stack view.
     var stackLayout: StackLayout?
+    /// What only scroll views and views with text have, out of line (about 250 bytes inline): most
+    /// views of a scene hold one nil pointer instead. Made at the first non-nil value.
+    @exclusivity(unchecked) private var extras: ViewExtras?
     /// The insets of a scroll view (`LayoutEngine.setScrollView(_:of:)`); nil for other views.
-    public internal(set) var scrollView: ScrollView?
+    public internal(set) var scrollView: ScrollView? {
+        get { extras?.scrollView }
+        set { if newValue != nil || extras != nil { madeExtras().scrollView = newValue } }
+    }
     /// The text of a label, button or text field (`LayoutEngine.setTextContent(_:of:)`); nil otherwise.
-    public internal(set) var textContent: TextContent?
+    public internal(set) var textContent: TextContent? {
+        get { extras?.textContent }
+        set { if newValue != nil || extras != nil { madeExtras().textContent = newValue } }
+    }
     /// The lines the text takes at the width the last layout pass gave it; nil without text.
-    public internal(set) var textLayout: TextLayout?
+    public internal(set) var textLayout: TextLayout? {
+        get { extras?.textLayout }
+        set { if newValue != nil || extras != nil { madeExtras().textLayout = newValue } }
+    }
+
+    private func madeExtras() -> ViewExtras {
+        if let extras { return extras }
+        let made = ViewExtras()
+        extras = made
+        return made
+    }
     /// The wrapping width `textLayout` was made for (points; nil: unbounded) and the baselines it gives.
     @exclusivity(unchecked) var textState = TextState()
 
@@ -107,4 +126,12 @@ public final class View: LayoutItem {
         }
         return result
     }
+}
+
+/// A view's scroll view and text state (`View.scrollView`, `textContent`, `textLayout`), which few
+/// views have. Unchecked like the view's other layout fields: one owner, the engine.
+final class ViewExtras {
+    @exclusivity(unchecked) var scrollView: ScrollView?
+    @exclusivity(unchecked) var textContent: TextContent?
+    @exclusivity(unchecked) var textLayout: TextLayout?
 }

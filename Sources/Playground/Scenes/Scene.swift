@@ -13,13 +13,51 @@ struct SceneAction {
 struct ViewAppearance {
     var label: String
     var color: String
+    /// What only imported views have, out of line: a view of a scene written by hand holds one nil
+    /// pointer instead of some 150 bytes in every entry of `Scene.appearance`.
+    private var imported: ImportedAppearance?
+
+    init(label: String, color: String, ibId: String? = nil, outlet: String? = nil, control: ControlAppearance? = nil) {
+        self.label = label
+        self.color = color
+        imported = ImportedAppearance.of(ibId: ibId, outlet: outlet, control: control)
+    }
+
     /// The Interface Builder object id of an imported view (`ibId`), echoed by `scene`.
-    var ibId: String?
+    var ibId: String? {
+        get { imported?.ibId }
+        set { imported = .of(ibId: newValue, outlet: outlet, control: control) }
+    }
     /// The outlet property an imported view is connected to in its document (`outlet`), which a
     /// Swift export names the view after.
-    var outlet: String?
+    var outlet: String? {
+        get { imported?.outlet }
+        set { imported = .of(ibId: ibId, outlet: newValue, control: control) }
+    }
     /// What an imported control shows (`control`), drawn by the page.
-    var control: ControlAppearance?
+    var control: ControlAppearance? {
+        get { imported?.control }
+        set { imported = .of(ibId: ibId, outlet: outlet, control: newValue) }
+    }
+}
+
+/// The appearance fields of an imported view (`ViewAppearance.ibId`, `outlet`, `control`). Immutable,
+/// so appearances that share one keep value semantics.
+final class ImportedAppearance {
+    let ibId: String?
+    let outlet: String?
+    let control: ControlAppearance?
+
+    private init(ibId: String?, outlet: String?, control: ControlAppearance?) {
+        self.ibId = ibId
+        self.outlet = outlet
+        self.control = control
+    }
+
+    /// The fields boxed, or nil when all three are nil.
+    static func of(ibId: String?, outlet: String?, control: ControlAppearance?) -> ImportedAppearance? {
+        ibId == nil && outlet == nil && control == nil ? nil : ImportedAppearance(ibId: ibId, outlet: outlet, control: control)
+    }
 }
 
 /// A loaded scene: its layout engine plus what the protocol says about it beyond layout.

@@ -67,6 +67,8 @@ enum SceneReader {
         scene.steps = spec.steps
         scene.stepSource = spec.stepSource
         engine.layoutIfNeeded()
+        // The scene is done growing until its next edit: what doubling left spare goes back.
+        engine.fitCapacities()
         return scene
     }
 

@@ -45,7 +45,7 @@ public final class Session {
     /// True while `step` replays a script to rebuild a step: animation blocks then take no time.
     var animatesInstantly = false
     /// The buffer `nextOutgoing()` writes into, made at its first call.
-    private var textBuffer: MessageBuffer?
+    var textBuffer: MessageBuffer?
     /// The turn that started each running animation block.
     var animationRequests: [AnimationGroupID: Turn] = [:]
     /// The transport's clock at the latest call, seconds.
