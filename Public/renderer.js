@@ -111,12 +111,15 @@ function constraintLabel(c) {
 export class Renderer {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{ getFrames: () => object, onDraw?: () => void }} options
+   * @param {{ getFrames: () => object, isResting?: () => boolean, onDraw?: () => void }} options
+   *   isResting: whether the frames are a resting layout (no animation between them and the next), the
+   *   only ones the fit measures, so the zoom holds still through an animation
    */
-  constructor(canvas, { getFrames, getKeyboard, getConstraints, onDraw } = {}) {
+  constructor(canvas, { getFrames, getKeyboard, getConstraints, isResting, onDraw } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.getFrames = getFrames || (() => ({}));
+    this.isResting = isResting || (() => true);
     this.getKeyboard = getKeyboard || (() => null);
     this.getConstraints = getConstraints || (() => []);
     this.onDraw = onDraw || (() => {});
@@ -330,7 +333,11 @@ export class Renderer {
     const [W, H] = rootFrame ? [rootFrame[2], rootFrame[3]] : model;
     const fitW = Math.max(W, model[0]);
     const fitH = Math.max(H, model[1]);
-    if (this.showOffscreen) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
+    // A new screen size (another device, a rotation) is measured afresh; mid-animation frames are
+    // not measured at all, so the scale stays put until the views come to rest.
+    if (this.fit.screen?.[0] !== W || this.fit.screen?.[1] !== H) this.fit.reset();
+    this.fit.screen = [W, H];
+    if (this.showOffscreen && this.isResting()) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
     const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom);
     const centred = this.fit.origin(cw, ch, W, H, scale);
     // Snap the device origin to device pixels so its edges stay crisp.

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from conftest import HEIGHT, WIDTH, make_driver, open_page, set_viewport, settle, wait_for
 
@@ -92,6 +93,22 @@ def test_a_view_pushed_above_the_screen_stays_on_the_canvas(driver, server):
     settle(driver)
     layout = driver.execute_script("return window.playground.layout")
     assert layout["oy"] + (-62) * layout["scale"] >= 0, layout
+
+
+def test_the_zoom_holds_still_while_an_animation_runs(driver, server):
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+    resting = driver.execute_script("return window.playground.layout")
+    # Focus at a tenth of the speed: navTop goes from 0 to −62 over 2.5 s of page time.
+    Select(driver.find_element(By.ID, "speed")).select_by_value("0.1")
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    wait_for(driver, "const y = window.playground.frames.navView.frame[1];"
+                     "return !window.playground.final && y < -20 && y > -50")
+    midway = settle(driver)
+    # The fit was measured on the resting layout: every view on the screen, so the same scale.
+    assert midway["scale"] == resting["scale"], (resting, midway)
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === -62")
+    Select(driver.find_element(By.ID, "speed")).select_by_value("1")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
