@@ -34,6 +34,10 @@ const BADGE_SIZES = [{ font: 11, height: 15, pad: 8 }, { font: 9, height: 12, pa
 const BADGE_ALONG = [0.5, 0.3, 0.7, 0.15, 0.85, 0, 1, -0.5, 1.5];
 /** How far across its line a badge is tried, in pills' sizes, to either side. */
 const BADGE_OFFSETS = [0, -0.5, 0.5, -1, 1, -1.5, 1.5, -2, 2, -3, 3];
+/** CSS px a badge keeps from names, text, captions and other badges, so none touches another. */
+const BADGE_GAP = 2;
+/** CSS px an overlay's caption (the status bar's time, "safe area") keeps from names and text. */
+const CAPTION_GAP = 3;
 
 const X_ATTRIBUTES = new Set(['left', 'right', 'leading', 'trailing', 'centerX', 'leftMargin', 'rightMargin',
   'leadingMargin', 'trailingMargin', 'centerXWithinMargins']);
@@ -645,9 +649,12 @@ export class Renderer {
       const spots = housing ? [[Math.max(8, ((W - housing.w) / 2 - w) / 2), y, 'left']] : [[(W - w) / 2, y, 'left']];
       spots.push([8, y, 'left'], [W - 8, y, 'right']);
       // Dark or light, as iOS picks the status bar's style, against the view under the time.
-      const [sx, sy] = spots[0];
-      const under = this.hitTest(this.layout.ox + (sx + w / 2) * scale, this.layout.oy + (sy + 0.6 * size) * scale);
-      this.caption('statusBar', '9:41', labelColorFor(under ? this.colorOf(under) : '#ffffff'), size, spots);
+      const colorAt = ([sx, sy, align]) => {
+        const left = align === 'right' ? sx - w : sx;
+        const under = this.hitTest(this.layout.ox + (left + w / 2) * scale, this.layout.oy + (sy + 0.6 * size) * scale);
+        return labelColorFor(under ? this.colorOf(under) : '#ffffff');
+      };
+      this.caption('statusBar', '9:41', colorAt, size, spots);
       const drawn = this.overlayLabels.find((c) => c.id === 'statusBar');
       if (drawn) this.chrome.push({ part: 'statusBar', rect: drawn.rect });
     }
@@ -681,7 +688,8 @@ export class Renderer {
   /**
    * An overlay's caption (root points, the context in root space): at the first of `spots`
    * ([x, top y, "left" | "right" alignment]) whose box covers no drawn label, no line of text and no
-   * caption before it; none is drawn when every spot would. Recorded in overlayLabels.
+   * caption before it, and keeps CAPTION_GAP from each; none is drawn when every spot would. `color`:
+   * a CSS colour, or a function of the spot chosen giving one. Recorded in overlayLabels.
    */
   caption(id, text, color, size, spots) {
     const { ctx, layout } = this;
@@ -694,13 +702,14 @@ export class Renderer {
     const placement = new Placement({
       taken: [...this.labels, ...this.texts].filter((r) => !r.offscreen).concat(this.overlayLabels).map((r) => boxOf(r.rect)),
       slack: 0.5,
+      gap: CAPTION_GAP,
     });
     const spot = placement.choose(spots, ([x, y, align]) => boxOf(toCss(align === 'right' ? x - w : x, y)));
     if (spot) {
       const [x, y, align] = spot;
       const left = align === 'right' ? x - w : x;
       const rect = toCss(left, y);
-      ctx.fillStyle = color;
+      ctx.fillStyle = typeof color === 'function' ? color(spot) : color;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
       ctx.fillText(text, left, y + h / 2);
@@ -917,7 +926,8 @@ export class Renderer {
    * among them), no badge placed before it and no dashed edge of the safe area (Placement). The
    * selected view's (`mine`) go first, then the rest of a standing conflict's. Spots run along the
    * line (its middle, then towards either end and past them), each also moved a half and whole
-   * pill's size to either side; then the same at BADGE_SIZES' smaller size. A badge no spot holds is
+   * pill's size to either side; then the same at BADGE_SIZES' smaller size. A badge keeps BADGE_GAP
+   * from what it avoids, and takes a spot on the device's screen before one on the bezel or beside it. A badge no spot holds is
    * folded into one "+N" pill beside the selected view, which the tooltip expands on hover (Tooltip).
    * Recorded in badges, foldedBadges and badgeFold (CSS px).
    * - Complexity: O(badges × spots × boxes placed).
@@ -928,11 +938,17 @@ export class Renderer {
     const placement = new Placement({
       taken: [...this.labels, ...this.texts, ...this.overlayLabels].map((r) => toBox(r.rect)),
       avoid: this.safeAreaEdges(),
+      gap: BADGE_GAP * dpr,
     });
+    const within = (r, b) => r.x0 >= b.x0 && r.y0 >= b.y0 && r.x1 <= b.x1 && r.y1 <= b.y1;
     const canvasBox = { x0: 0, y0: 0, x1: this.cssWidth * dpr, y1: this.cssHeight * dpr };
-    // A badge stays on the canvas and off the safe area's dashed edges (where names only prefer to).
-    const allowed = (r) => r.x0 >= canvasBox.x0 && r.y0 >= canvasBox.y0 && r.x1 <= canvasBox.x1 && r.y1 <= canvasBox.y1
-      && placement.apart(r);
+    const L = this.layout;
+    const screenBox = L ? boxOf([L.ox, L.oy, L.W * L.scale, L.H * L.scale], dpr) : canvasBox;
+    // A badge stays on the canvas and off the safe area's dashed edges (where names only prefer to);
+    // on the screen, off the bezel, when a spot there is free.
+    const allowed = (r) => within(r, canvasBox) && placement.apart(r);
+    const onScreen = (r) => within(r, screenBox) && allowed(r);
+    const choose = (spots, boxAt) => placement.choose(spots, boxAt, onScreen) ?? placement.choose(spots, boxAt, allowed);
     const pill = (x, y, w, h, color, text) => {
       ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
       roundedRect(ctx, x - w / 2, y - h / 2, w, h, 4 * dpr);
@@ -960,7 +976,7 @@ export class Renderer {
         const spots = BADGE_OFFSETS.flatMap((k) => BADGE_ALONG.map((t) => ({
           x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k,
         })));
-        const spot = placement.choose(spots, boxAt, allowed);
+        const spot = choose(spots, boxAt);
         if (!spot) continue;
         const box = boxAt(spot);
         placement.take(box);
@@ -991,7 +1007,7 @@ export class Renderer {
         { x: b.x1 - gx, y: b.y0 + gy }, { x: b.x1 - gx, y: b.y1 - gy }, { x: b.x0 + gx, y: b.y1 - gy });
     }
     for (const l of folded) spots.push(...BADGE_ALONG.map((t) => ({ x: l.a.x + (l.b.x - l.a.x) * t, y: l.a.y + (l.b.y - l.a.y) * t })));
-    const spot = placement.choose(spots, boxAt, allowed);
+    const spot = choose(spots, boxAt);
     if (!spot) return;
     const box = boxAt(spot);
     placement.take(box);
