@@ -680,18 +680,44 @@ export class Renderer {
     const above = (edge) => edge - 2 * px - 1.2 * size;
     const below = (edge) => edge + 2 * px;
     const bottomEdge = H - bottom;
-    this.caption('safeArea', 'safe area', SAFE_AREA, size, [
+    const inside = [
       [x1, above(top), 'right'], [x0, above(top), 'left'], [x1, below(top), 'right'], [x0, below(top), 'left'],
-      [x1, above(bottomEdge), 'right'], [x1, below(bottomEdge), 'right']].filter(([, y]) => y >= 0 && y + 1.2 * size <= H));
+      [x1, above(bottomEdge), 'right'], [x1, below(bottomEdge), 'right']].filter(([, y]) => y >= 0 && y + 1.2 * size <= H);
+    // Beside the device, level with its first inset edge, past the bezel: where no control is.
+    const edge = (top > 0 ? top : bottomEdge) - 0.6 * size;
+    const out = (BEZEL + 4) * px;
+    const beside = [[W + out, edge, 'left'], [-out, edge, 'right']];
+    const { cssWidth, cssHeight } = this;
+    this.caption('safeArea', 'safe area', SAFE_AREA, size, [...inside, ...beside], {
+      avoid: this.controlBoxes(W * H / 4),
+      allowed: (r) => r.x0 >= 0 && r.y0 >= 0 && r.x1 <= cssWidth && r.y1 <= cssHeight,
+    });
+  }
+
+  /**
+   * CSS-px boxes of the views on the screen that read as controls: a control, or a view without
+   * subviews under `maxArea` square points (a field, a button); a caption keeps off them when it can.
+   * - Complexity: O(views drawn).
+   */
+  controlBoxes(maxArea) {
+    const { dpr } = this;
+    return this.hits.filter((hit) => !hit.offscreen && hit.alpha > 0 && (Boolean(this.views.get(hit.id)?.control)
+      || (!(this.children.get(hit.id) || []).length && hit.w * hit.h < maxArea)))
+      .map((hit) => {
+        const b = deviceBox(hit.matrix, 0, 0, hit.w, hit.h);
+        return { x0: b.x0 / dpr, y0: b.y0 / dpr, x1: b.x1 / dpr, y1: b.y1 / dpr };
+      });
   }
 
   /**
    * An overlay's caption (root points, the context in root space): at the first of `spots`
    * ([x, top y, "left" | "right" alignment]) whose box covers no drawn label, no line of text and no
    * caption before it, and keeps CAPTION_GAP from each; none is drawn when every spot would. `color`:
-   * a CSS colour, or a function of the spot chosen giving one. Recorded in overlayLabels.
+   * a CSS colour, or a function of the spot chosen giving one. `avoid`: CSS-px boxes a spot keeps off
+   * when one can (Placement's bands); `allowed`: whether a spot's CSS-px box may be used at all.
+   * Recorded in overlayLabels.
    */
-  caption(id, text, color, size, spots) {
+  caption(id, text, color, size, spots, { avoid = [], allowed = () => true } = {}) {
     const { ctx, layout } = this;
     if (!layout) return;
     ctx.save();
@@ -701,10 +727,11 @@ export class Renderer {
     const toCss = (x, y) => [layout.ox + x * layout.scale, layout.oy + y * layout.scale, w * layout.scale, h * layout.scale];
     const placement = new Placement({
       taken: [...this.labels, ...this.texts].filter((r) => !r.offscreen).concat(this.overlayLabels).map((r) => boxOf(r.rect)),
+      avoid,
       slack: 0.5,
       gap: CAPTION_GAP,
     });
-    const spot = placement.choose(spots, ([x, y, align]) => boxOf(toCss(align === 'right' ? x - w : x, y)));
+    const spot = placement.choose(spots, ([x, y, align]) => boxOf(toCss(align === 'right' ? x - w : x, y)), allowed);
     if (spot) {
       const [x, y, align] = spot;
       const left = align === 'right' ? x - w : x;
