@@ -113,3 +113,30 @@ def test_a_form_labels_text_is_not_boxed_in_an_outline(driver, server):
         px = left + layout["ox"] + (x + w / 2) * layout["scale"]
         py = top + layout["oy"] + y * layout["scale"] + 0.5
         assert all(channel >= 236 for channel in shot.pixel(px, py)), (label, shot.pixel(px, py))
+
+
+@pytest.mark.parametrize("scene", ["search-bar", "keyboard", "keyboard-guide"])
+def test_a_name_is_not_drawn_across_the_edge_of_a_subview(driver, server, scene):
+    """UISearchBar's field and Input bar's text field fill their boxes but for 8 pt: each parent's
+    name lies wholly inside a subview or clear of it, never across its edge (drawn boxes, CSS px,
+    a pixel of slack)."""
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, f"{server.url}#scene={scene}", scene=scene)
+    layout = settle(driver)
+    state = driver.execute_script("const p = window.playground; return { labels: p.labels, rects: p.presenting.rects,"
+                                  " views: p.scene.views.map((v) => [v.id, v.parent || 'root']) }")
+    k, ox, oy = layout["scale"], layout["ox"], layout["oy"]
+    boxes = {i: [ox + x * k, oy + y * k, w * k, h * k] for i, (x, y, w, h) in state["rects"].items()}
+    crossed = []
+    for label in state["labels"]:
+        if label["offscreen"]:
+            continue
+        x, y, w, h = label["rect"]
+        for child, parent in state["views"]:
+            if parent != label["id"] or child not in boxes:
+                continue
+            cx, cy, cw, ch = boxes[child]
+            inside = x >= cx - 1 and y >= cy - 1 and x + w <= cx + cw + 1 and y + h <= cy + ch + 1
+            if overlap(label["rect"], boxes[child]) and not inside:
+                crossed.append(f"{label['id']} across {child}")
+    assert crossed == []
