@@ -51,6 +51,7 @@ const frames = new FrameStore();
 // drawing exist: afterDraw is attached below, once they do.
 const renderer = new Renderer(canvas, {
   getFrames: () => frames.views,
+  isResting: () => frames.final,
   getKeyboard: () => frames.keyboard,
   getConstraints: () => controls.currentConstraints(),
 });

@@ -20,7 +20,8 @@ const LABEL_PAD = 6; // CSS px from the box's edges
  * drawn after it covers (the corners, then the middles of the top edge and of the left edge), else
  * in the band above (or below) the views that cover it, in a smaller font if that band is narrow;
  * when there is no room at all, on a light backdrop above everything, in the first corner clear of
- * the other labels and of text. A label with no such place is left out (hovering the view names it).
+ * the other labels and of text (one wholly inside a covering view, or clear of them, before one
+ * across a covering view's edge). A label with no such place is left out (hovering the view names it).
  * Of the places in its box, one that also keeps off `avoid` (device-px boxes: the safe area's dashed
  * edges) comes first; when every one crosses them, they are not in the way.
  */
@@ -98,7 +99,12 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
       const options = [...spots.map(([x, y]) => [x, y, t]),
         [pad, edge, small], [boxW - pad - small.w, edge, small],
         [pad, boxH - edge - small.h, small], [boxW - pad - small.w, boxH - edge - small.h, small]];
-      const spot = options.find(([x, y, size]) => placement.free(local(x, y, size)));
+      // A name across the edge of a view that covers its box reads as drawn over both: a spot wholly
+      // inside one covering view (a device px of slack), or clear of them all, comes first.
+      const inside = (r, b) => r.x0 >= b.x0 - dpr && r.x1 <= b.x1 + dpr && r.y0 >= b.y0 - dpr && r.y1 <= b.y1 + dpr;
+      const straddles = (r) => coverers.some((b) => placement.clash(b, r) && !inside(r, b));
+      const spot = options.find(([x, y, size]) => placement.free(local(x, y, size)) && !straddles(local(x, y, size)))
+        || options.find(([x, y, size]) => placement.free(local(x, y, size)));
       if (spot) choice = { x: spot[0], y: spot[1], t: spot[2], backdrop: true };
     }
     ctx.restore();

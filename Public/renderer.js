@@ -34,6 +34,10 @@ const BADGE_SIZES = [{ font: 11, height: 15, pad: 8 }, { font: 9, height: 12, pa
 const BADGE_ALONG = [0.5, 0.3, 0.7, 0.15, 0.85, 0, 1, -0.5, 1.5];
 /** How far across its line a badge is tried, in pills' sizes, to either side. */
 const BADGE_OFFSETS = [0, -0.5, 0.5, -1, 1, -1.5, 1.5, -2, 2, -3, 3];
+/** CSS px a badge keeps from names, text, captions and other badges, so none touches another. */
+const BADGE_GAP = 2;
+/** CSS px an overlay's caption (the status bar's time, "safe area") keeps from names and text. */
+const CAPTION_GAP = 3;
 
 const X_ATTRIBUTES = new Set(['left', 'right', 'leading', 'trailing', 'centerX', 'leftMargin', 'rightMargin',
   'leadingMargin', 'trailingMargin', 'centerXWithinMargins']);
@@ -111,12 +115,15 @@ function constraintLabel(c) {
 export class Renderer {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{ getFrames: () => object, onDraw?: () => void }} options
+   * @param {{ getFrames: () => object, isResting?: () => boolean, onDraw?: () => void }} options
+   *   isResting: whether the frames are a resting layout (no animation between them and the next), the
+   *   only ones the fit measures, so the zoom holds still through an animation
    */
-  constructor(canvas, { getFrames, getKeyboard, getConstraints, onDraw } = {}) {
+  constructor(canvas, { getFrames, getKeyboard, getConstraints, isResting, onDraw } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.getFrames = getFrames || (() => ({}));
+    this.isResting = isResting || (() => true);
     this.getKeyboard = getKeyboard || (() => null);
     this.getConstraints = getConstraints || (() => []);
     this.onDraw = onDraw || (() => {});
@@ -330,7 +337,11 @@ export class Renderer {
     const [W, H] = rootFrame ? [rootFrame[2], rootFrame[3]] : model;
     const fitW = Math.max(W, model[0]);
     const fitH = Math.max(H, model[1]);
-    if (this.showOffscreen) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
+    // A new screen size (another device, a rotation) is measured afresh; mid-animation frames are
+    // not measured at all, so the scale stays put until the views come to rest.
+    if (this.fit.screen?.[0] !== W || this.fit.screen?.[1] !== H) this.fit.reset();
+    this.fit.screen = [W, H];
+    if (this.showOffscreen && this.isResting()) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
     const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom);
     const centred = this.fit.origin(cw, ch, W, H, scale);
     // Snap the device origin to device pixels so its edges stay crisp.
@@ -638,9 +649,12 @@ export class Renderer {
       const spots = housing ? [[Math.max(8, ((W - housing.w) / 2 - w) / 2), y, 'left']] : [[(W - w) / 2, y, 'left']];
       spots.push([8, y, 'left'], [W - 8, y, 'right']);
       // Dark or light, as iOS picks the status bar's style, against the view under the time.
-      const [sx, sy] = spots[0];
-      const under = this.hitTest(this.layout.ox + (sx + w / 2) * scale, this.layout.oy + (sy + 0.6 * size) * scale);
-      this.caption('statusBar', '9:41', labelColorFor(under ? this.colorOf(under) : '#ffffff'), size, spots);
+      const colorAt = ([sx, sy, align]) => {
+        const left = align === 'right' ? sx - w : sx;
+        const under = this.hitTest(this.layout.ox + (left + w / 2) * scale, this.layout.oy + (sy + 0.6 * size) * scale);
+        return labelColorFor(under ? this.colorOf(under) : '#ffffff');
+      };
+      this.caption('statusBar', '9:41', colorAt, size, spots);
       const drawn = this.overlayLabels.find((c) => c.id === 'statusBar');
       if (drawn) this.chrome.push({ part: 'statusBar', rect: drawn.rect });
     }
@@ -666,17 +680,44 @@ export class Renderer {
     const above = (edge) => edge - 2 * px - 1.2 * size;
     const below = (edge) => edge + 2 * px;
     const bottomEdge = H - bottom;
-    this.caption('safeArea', 'safe area', SAFE_AREA, size, [
+    const inside = [
       [x1, above(top), 'right'], [x0, above(top), 'left'], [x1, below(top), 'right'], [x0, below(top), 'left'],
-      [x1, above(bottomEdge), 'right'], [x1, below(bottomEdge), 'right']].filter(([, y]) => y >= 0 && y + 1.2 * size <= H));
+      [x1, above(bottomEdge), 'right'], [x1, below(bottomEdge), 'right']].filter(([, y]) => y >= 0 && y + 1.2 * size <= H);
+    // Beside the device, level with its first inset edge, past the bezel: where no control is.
+    const edge = (top > 0 ? top : bottomEdge) - 0.6 * size;
+    const out = (BEZEL + 4) * px;
+    const beside = [[W + out, edge, 'left'], [-out, edge, 'right']];
+    const { cssWidth, cssHeight } = this;
+    this.caption('safeArea', 'safe area', SAFE_AREA, size, [...inside, ...beside], {
+      avoid: this.controlBoxes(W * H / 4),
+      allowed: (r) => r.x0 >= 0 && r.y0 >= 0 && r.x1 <= cssWidth && r.y1 <= cssHeight,
+    });
+  }
+
+  /**
+   * CSS-px boxes of the views on the screen that read as controls: a control, or a view without
+   * subviews under `maxArea` square points (a field, a button); a caption keeps off them when it can.
+   * - Complexity: O(views drawn).
+   */
+  controlBoxes(maxArea) {
+    const { dpr } = this;
+    return this.hits.filter((hit) => !hit.offscreen && hit.alpha > 0 && (Boolean(this.views.get(hit.id)?.control)
+      || (!(this.children.get(hit.id) || []).length && hit.w * hit.h < maxArea)))
+      .map((hit) => {
+        const b = deviceBox(hit.matrix, 0, 0, hit.w, hit.h);
+        return { x0: b.x0 / dpr, y0: b.y0 / dpr, x1: b.x1 / dpr, y1: b.y1 / dpr };
+      });
   }
 
   /**
    * An overlay's caption (root points, the context in root space): at the first of `spots`
    * ([x, top y, "left" | "right" alignment]) whose box covers no drawn label, no line of text and no
-   * caption before it; none is drawn when every spot would. Recorded in overlayLabels.
+   * caption before it, and keeps CAPTION_GAP from each; none is drawn when every spot would. `color`:
+   * a CSS colour, or a function of the spot chosen giving one. `avoid`: CSS-px boxes a spot keeps off
+   * when one can (Placement's bands); `allowed`: whether a spot's CSS-px box may be used at all.
+   * Recorded in overlayLabels.
    */
-  caption(id, text, color, size, spots) {
+  caption(id, text, color, size, spots, { avoid = [], allowed = () => true } = {}) {
     const { ctx, layout } = this;
     if (!layout) return;
     ctx.save();
@@ -686,14 +727,16 @@ export class Renderer {
     const toCss = (x, y) => [layout.ox + x * layout.scale, layout.oy + y * layout.scale, w * layout.scale, h * layout.scale];
     const placement = new Placement({
       taken: [...this.labels, ...this.texts].filter((r) => !r.offscreen).concat(this.overlayLabels).map((r) => boxOf(r.rect)),
+      avoid,
       slack: 0.5,
+      gap: CAPTION_GAP,
     });
-    const spot = placement.choose(spots, ([x, y, align]) => boxOf(toCss(align === 'right' ? x - w : x, y)));
+    const spot = placement.choose(spots, ([x, y, align]) => boxOf(toCss(align === 'right' ? x - w : x, y)), allowed);
     if (spot) {
       const [x, y, align] = spot;
       const left = align === 'right' ? x - w : x;
       const rect = toCss(left, y);
-      ctx.fillStyle = color;
+      ctx.fillStyle = typeof color === 'function' ? color(spot) : color;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
       ctx.fillText(text, left, y + h / 2);
@@ -910,7 +953,8 @@ export class Renderer {
    * among them), no badge placed before it and no dashed edge of the safe area (Placement). The
    * selected view's (`mine`) go first, then the rest of a standing conflict's. Spots run along the
    * line (its middle, then towards either end and past them), each also moved a half and whole
-   * pill's size to either side; then the same at BADGE_SIZES' smaller size. A badge no spot holds is
+   * pill's size to either side; then the same at BADGE_SIZES' smaller size. A badge keeps BADGE_GAP
+   * from what it avoids, and takes a spot on the device's screen before one on the bezel or beside it. A badge no spot holds is
    * folded into one "+N" pill beside the selected view, which the tooltip expands on hover (Tooltip).
    * Recorded in badges, foldedBadges and badgeFold (CSS px).
    * - Complexity: O(badges × spots × boxes placed).
@@ -921,11 +965,17 @@ export class Renderer {
     const placement = new Placement({
       taken: [...this.labels, ...this.texts, ...this.overlayLabels].map((r) => toBox(r.rect)),
       avoid: this.safeAreaEdges(),
+      gap: BADGE_GAP * dpr,
     });
+    const within = (r, b) => r.x0 >= b.x0 && r.y0 >= b.y0 && r.x1 <= b.x1 && r.y1 <= b.y1;
     const canvasBox = { x0: 0, y0: 0, x1: this.cssWidth * dpr, y1: this.cssHeight * dpr };
-    // A badge stays on the canvas and off the safe area's dashed edges (where names only prefer to).
-    const allowed = (r) => r.x0 >= canvasBox.x0 && r.y0 >= canvasBox.y0 && r.x1 <= canvasBox.x1 && r.y1 <= canvasBox.y1
-      && placement.apart(r);
+    const L = this.layout;
+    const screenBox = L ? boxOf([L.ox, L.oy, L.W * L.scale, L.H * L.scale], dpr) : canvasBox;
+    // A badge stays on the canvas and off the safe area's dashed edges (where names only prefer to);
+    // on the screen, off the bezel, when a spot there is free.
+    const allowed = (r) => within(r, canvasBox) && placement.apart(r);
+    const onScreen = (r) => within(r, screenBox) && allowed(r);
+    const choose = (spots, boxAt) => placement.choose(spots, boxAt, onScreen) ?? placement.choose(spots, boxAt, allowed);
     const pill = (x, y, w, h, color, text) => {
       ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
       roundedRect(ctx, x - w / 2, y - h / 2, w, h, 4 * dpr);
@@ -953,7 +1003,7 @@ export class Renderer {
         const spots = BADGE_OFFSETS.flatMap((k) => BADGE_ALONG.map((t) => ({
           x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k,
         })));
-        const spot = placement.choose(spots, boxAt, allowed);
+        const spot = choose(spots, boxAt);
         if (!spot) continue;
         const box = boxAt(spot);
         placement.take(box);
@@ -984,7 +1034,7 @@ export class Renderer {
         { x: b.x1 - gx, y: b.y0 + gy }, { x: b.x1 - gx, y: b.y1 - gy }, { x: b.x0 + gx, y: b.y1 - gy });
     }
     for (const l of folded) spots.push(...BADGE_ALONG.map((t) => ({ x: l.a.x + (l.b.x - l.a.x) * t, y: l.a.y + (l.b.y - l.a.y) * t })));
-    const spot = placement.choose(spots, boxAt, allowed);
+    const spot = choose(spots, boxAt);
     if (!spot) return;
     const box = boxAt(spot);
     placement.take(box);

@@ -1,8 +1,9 @@
 // Where the device sits on the canvas at zoom 1: scaled to fit the canvas with the views that lie
 // beside the screen (a nav bar pushed above it, a picker waiting below) in sight too, each side's
-// reach limited so a view parked far away does not shrink the device to nothing. The reach only
-// grows while a scene is shown (a view that animates off and back does not make the device pump);
-// a new scene, or Fit, measures it again.
+// reach limited so a view parked far away does not shrink the device to nothing. The reach is
+// measured from resting layouts only (the renderer skips mid-animation frames, so the zoom holds
+// still while views move) and only grows while a scene is shown (a view that animates off and back
+// does not make the device pump); a new scene, a new screen size, or Fit, measures it again.
 //
 // Exports StageFit and REACH_LIMIT.
 
@@ -16,6 +17,8 @@ export class StageFit {
   constructor() {
     /** Root points the root's subviews reach beyond the screen's top, left, bottom and right. */
     this.reach = { top: 0, left: 0, bottom: 0, right: 0 };
+    /** The [W, H] screen the reach was measured on (root points), null before the first drawing. */
+    this.screen = null;
   }
 
   /** Forgets the reach (a new scene, or Fit). */

@@ -1,5 +1,5 @@
-// The connection's state in the top bar: "Connecting…", "Connected · session", "Disconnected ·
-// reconnecting in N s" with a Retry button, then "Reconnecting…" and "Rejoined · session" when the
+// The connection's state in the top bar: "Connecting…", "Connected · session", "Reconnecting in
+// N s" (its tooltip: "Disconnected · reconnecting in N s") with a Retry button, then "Reconnecting…" and "Rejoined · session" when the
 // session was taken back (or "Connected · session" for a new one); controls that need the server are
 // disabled while closed. The status is a polite live region: screen readers hear each change.
 //
@@ -39,6 +39,7 @@ export class ConnectionStatus {
     const { text } = this;
     document.body.dataset.state = state;
     clearInterval(this.countdown);
+    text.title = '';
     if (state === 'closed' && this.wasOpen) this.reconnecting = true;
     if (state === 'connecting' || (state === 'open' && this.reconnecting)) {
       // Open but not settled yet: the session is being taken back.
@@ -49,7 +50,9 @@ export class ConnectionStatus {
       const due = performance.now() + retryIn;
       const tick = () => {
         const seconds = Math.max(1, Math.ceil((due - performance.now()) / 1000));
-        text.textContent = `Disconnected · reconnecting in ${seconds} s`;
+        // Short, so the top bar's scene picker keeps its width; the whole story is the tooltip's.
+        text.textContent = `Reconnecting in ${seconds} s`;
+        text.title = `Disconnected · reconnecting in ${seconds} s (Retry now: at once)`;
       };
       tick();
       this.countdown = setInterval(tick, TICK_MS);

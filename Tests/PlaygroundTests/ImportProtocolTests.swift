@@ -125,6 +125,48 @@ import Testing
         #expect((first["root"] as? [String: Any])?["id"] as? String == "view-1")
     }
 
+    /// A table view controller's view holds only its prototype cell (no subviews): laid out, it is a
+    /// blank screen, so the cell (the first root with subviews) is the default, titled by its class
+    /// and its controller's title rather than by its reuse identifier.
+    @Test func storyboardStartsAtTheFirstRootWithSubviewsAndNamesCellsByController() throws {
+        let document = IBFixture.storyboard(
+            initial: "list-vc", device: #"<device id="retina4_7" orientation="portrait" appearance="light"/>"#, scenes: """
+                <scene sceneID="s-1"><objects>
+                    <tableViewController title="List View" id="list-vc" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" rowHeight="52" id="table-1">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <prototypes>
+                                <tableViewCell contentMode="scaleToFill" reuseIdentifier="item" id="cell-1" customClass="ListCell">
+                                    <rect key="frame" x="0.0" y="28" width="375" height="52"/>
+                                    <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="cell-1" id="content-1">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="52"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <subviews>
+                                            <label text="Row" translatesAutoresizingMaskIntoConstraints="NO" id="row-label">
+                                                <rect key="frame" x="16" y="11" width="33" height="22"/>
+                                            </label>
+                                        </subviews>
+                                    </tableViewCellContentView>
+                                </tableViewCell>
+                            </prototypes>
+                        </tableView>
+                    </tableViewController>
+                </objects></scene>
+        """)
+        let client = SessionClient()
+        let reply = importing(client, ["format": "storyboard", "document": document])
+        let roots = reply["roots"] as? [[String: Any]] ?? []
+        #expect(roots.map { $0["id"] as? String } == ["table-1", "cell-1"])
+        #expect(roots.map { $0["title"] as? String } == ["List View", "ListCell in List View"])
+        let root = reply["root"] as? [String: Any] ?? [:]
+        #expect(root["id"] as? String == "cell-1")
+        #expect(root["title"] as? String == "ListCell in List View")
+        #expect((reply["scene"] as? [String: Any])?["title"] as? String == "ListCell in List View")
+        // The blank table is still there to choose.
+        let table = importing(client, ["format": "storyboard", "document": document, "root": "list-vc"])
+        #expect((table["root"] as? [String: Any])?["id"] as? String == "table-1")
+    }
+
     /// A table view cell: its content view keeps the cell's margins (11 pt top, 16 pt leading on a
     /// 375 pt cell), so a label pinned to the margins sits at (16, 11).
     @Test func cellLaysOutInItsContentViewMargins() throws {

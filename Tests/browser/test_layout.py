@@ -7,8 +7,9 @@ import json
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
-from conftest import HEIGHT, WIDTH, make_driver, open_page, set_viewport, settle, wait_for
+from conftest import HEIGHT, WIDTH, Server, make_driver, open_page, set_viewport, settle, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,54 @@ def test_the_top_bar_keeps_one_row_and_the_log_keeps_off_the_canvas_at_1280_by_8
     assert len(topbar_rows(driver)) == 1
 
 
+def top_bar_spans(browser):
+    """Left and right edges (CSS px) of the top bar's status, scene picker, its select, device picker
+    and presenting row, with the status text and the scene select's text-overflow."""
+    return browser.execute_script("""
+        const span = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.right]; };
+        return { status: span('.status'), scene: span('.scene-picker'), select: span('#scene-select'),
+                 device: span('.device-picker'), present: span('.present-row'),
+                 text: document.getElementById('status-text').textContent,
+                 tooltip: document.getElementById('status-text').title,
+                 overflow: getComputedStyle(document.getElementById('scene-select')).textOverflow };""")
+
+
+def assert_scene_picker_holds_its_place(browser):
+    """The scene picker keeps 200 px (its minimum below 1400 px) and lies between its neighbours."""
+    spans = top_bar_spans(browser)
+    assert spans["select"][1] - spans["select"][0] >= 200 - 0.5, spans
+    assert spans["status"][1] <= spans["scene"][0] and spans["select"][1] <= spans["device"][0] + 0.5, spans
+    assert spans["present"][1] <= WIDTH and len(topbar_rows(browser)) == 1, spans
+    # A title longer than the room ends in an ellipsis rather than a cut letter.
+    assert spans["overflow"] == "ellipsis"
+    return spans
+
+
+def test_the_scene_picker_keeps_its_width_while_sharing_and_disconnected(driver):
+    set_viewport(driver, WIDTH, HEIGHT)
+    own = Server()
+    try:
+        open_page(driver, own.url + "#scene=keyboard", scene="keyboard")
+        assert_scene_picker_holds_its_place(driver)
+        # Sharing adds "Sharing CODE" and "0 following" to the bar: the picker gives up width, to 200 px.
+        driver.find_element(By.ID, "present-share").click()
+        wait_for(driver, "return window.playground.presenting.code")
+        driver.execute_script("document.getElementById('share-dialog').close()")
+        assert_scene_picker_holds_its_place(driver)
+        driver.find_element(By.ID, "present-share").click()
+        wait_for(driver, "return document.getElementById('share-dialog').open")
+        driver.find_element(By.ID, "unshare").click()
+        wait_for(driver, "return window.playground.presenting.code === null")
+        driver.execute_script("document.getElementById('share-dialog').close()")
+    finally:
+        assert own.stop() == 0
+    # Down: the status says "Reconnecting in N s" beside Retry now, the whole story in its tooltip.
+    wait_for(driver, "return document.body.dataset.state === 'closed' && !document.getElementById('retry').hidden"
+                     " && document.getElementById('status-text').textContent.startsWith('Reconnecting in')")
+    spans = assert_scene_picker_holds_its_place(driver)
+    assert spans["tooltip"].startswith("Disconnected · reconnecting in "), spans
+
+
 def test_a_view_pushed_above_the_screen_stays_on_the_canvas(driver, server):
     set_viewport(driver, WIDTH, HEIGHT)
     open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
@@ -92,6 +141,22 @@ def test_a_view_pushed_above_the_screen_stays_on_the_canvas(driver, server):
     settle(driver)
     layout = driver.execute_script("return window.playground.layout")
     assert layout["oy"] + (-62) * layout["scale"] >= 0, layout
+
+
+def test_the_zoom_holds_still_while_an_animation_runs(driver, server):
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+    resting = driver.execute_script("return window.playground.layout")
+    # Focus at a tenth of the speed: navTop goes from 0 to −62 over 2.5 s of page time.
+    Select(driver.find_element(By.ID, "speed")).select_by_value("0.1")
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    wait_for(driver, "const y = window.playground.frames.navView.frame[1];"
+                     "return !window.playground.final && y < -20 && y > -50")
+    midway = settle(driver)
+    # The fit was measured on the resting layout: every view on the screen, so the same scale.
+    assert midway["scale"] == resting["scale"], (resting, midway)
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === -62")
+    Select(driver.find_element(By.ID, "speed")).select_by_value("1")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])

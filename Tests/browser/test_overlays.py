@@ -205,3 +205,36 @@ def test_zoom_about_the_selection_and_at_actual_size(driver, server):
     driver.find_element(By.ID, "zoom-fit").click()
     assert settle(driver) == layout
     driver.execute_script("window.playground.select(null)")
+
+
+def test_the_safe_area_caption_keeps_off_the_controls_at_every_zoom(driver, server):
+    """With the search bar focused its field and Cancel button fill the top inset's edge: at 1:1 and
+    zoomed in, "safe area" stays off both (their drawn boxes, CSS px) and on the canvas, or is left
+    out while its edge is off the canvas."""
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === -62")
+    found = {}
+    for button in ("zoom-fit", "zoom-actual", "zoom-in", "zoom-in"):
+        driver.find_element(By.ID, button).click()
+        layout = settle(driver)
+        level = driver.find_element(By.ID, "zoom-level").text
+        state = driver.execute_script("const p = window.playground; return { captions: p.overlayLabels,"
+                                      " rects: p.presenting.rects, size: [p.renderer.cssWidth, p.renderer.cssHeight] }")
+        caption = next((c for c in state["captions"] if c["id"] == "safeArea"), None)
+        top = driver.execute_script("return window.playground.scene.root.safeArea[0]")
+        edge = layout["oy"] + top * layout["scale"]
+        if caption is None:
+            # Zoomed in, the inset's edge (20 pt down) can run above the canvas: no caption then.
+            assert not 0 <= edge <= state["size"][1], (level, edge)
+            continue
+        x, y, w, h = caption["rect"]
+        assert x >= 0 and y >= 0 and x + w <= state["size"][0] and y + h <= state["size"][1], (level, caption)
+        for view in ("searchField", "cancelButton"):
+            px, py, pw, ph = state["rects"][view]
+            box = [layout["ox"] + px * layout["scale"], layout["oy"] + py * layout["scale"], pw * layout["scale"], ph * layout["scale"]]
+            if overlap(caption["rect"], box):
+                found.setdefault(level, []).append(view)
+    driver.find_element(By.ID, "zoom-fit").click()
+    settle(driver)
+    assert found == {}

@@ -365,7 +365,8 @@ def test_reconnects_after_a_server_restart_and_restores_the_edited_scene(driver)
     finally:
         assert first.stop() == 0
     wait_for(driver, "return document.body.dataset.state !== 'open'")
-    assert "Disconnected" in driver.find_element(By.ID, "status-text").text or \
+    status = driver.find_element(By.ID, "status-text")
+    assert status.text.startswith(("Disconnected", "Reconnecting")) or \
         driver.execute_script("return document.body.dataset.state") == "connecting"
     second = Server(port=first.port)
     try:

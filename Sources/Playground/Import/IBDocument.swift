@@ -19,6 +19,12 @@ struct IBDocument: Sendable {
         /// The view controller element, for bars and legacy layout guides.
         let controller: IBElement?
 
+        /// Whether the root view (a cell's content view) holds any subview.
+        var hasSubviews: Bool {
+            let view = role == .cell ? element.children.first { $0["key"] == "contentView" } ?? element : element
+            return !view.list("subviews").isEmpty
+        }
+
         /// `{"id", "class", "title"}` for the `roots` list.
         var summary: [String: Any] {
             var fields: [String: Any] = ["id": id, "class": className, "title": title, "role": role.rawValue]
@@ -123,7 +129,9 @@ struct IBDocument: Sendable {
     }
 
     /// The root `id` names (a root view's, its controller's, or a cell's IB id), else the default:
-    /// a storyboard's initial view controller (else its first), a xib's first top-level view.
+    /// a storyboard's initial view controller (else its first), a xib's first top-level view, else
+    /// the first root; of these, the first with subviews, else the first.
+    /// - Complexity: O(roots).
     /// - Throws: `unknown-root` when `id` names none, `no-root` when the document has nothing to lay out.
     func root(_ id: String?) throws -> Root {
         if let id {
@@ -133,11 +141,12 @@ struct IBDocument: Sendable {
             }
             return root
         }
-        if let initial = initialControllerID, let root = roots.first(where: { $0.controllerID == initial }) {
-            return root
-        }
+        // A root without subviews lays out as a blank screen (a table view controller's view holds
+        // only prototype cells), so the first root with subviews is taken before it.
+        let initial = roots.first { $0.controllerID != nil && $0.controllerID == initialControllerID }
         let preferred = kind == .storyboard ? Root.Role.controllerView : .topLevelView
-        if let root = roots.first(where: { $0.role == preferred }) ?? roots.first { return root }
+        let ranked = [initial].compactMap { $0 } + roots.filter { $0.role == preferred } + roots
+        if let root = ranked.first(where: \.hasSubviews) ?? ranked.first { return root }
         throw IBImportError("no-root", "the document holds no view controller view, top-level view or cell to lay out",
                             at: element)
     }
@@ -214,8 +223,10 @@ struct IBDocument: Sendable {
                         ?? object["storyboardIdentifier"] ?? className
                     roots.append(Root(id: viewID, controllerID: object.id, role: .controllerView,
                                       className: className, title: title, element: view, controller: object))
+                    collectCells(in: object, owner: title, into: &roots)
+                } else {
+                    collectCells(in: object, owner: nil, into: &roots)
                 }
-                collectCells(in: object, into: &roots)
             }
         }
         return roots
@@ -225,31 +236,36 @@ struct IBDocument: Sendable {
         var roots: [Root] = []
         for object in document.list("objects") where object.name != "placeholder" {
             if isCell(object.name), let id = object.id {
-                roots.append(cellRoot(object, id: id))
+                roots.append(cellRoot(object, id: id, owner: nil))
             } else if object.child("rect", key: "frame") != nil, let id = object.id {
                 let className = object["customClass"] ?? uikitClass(of: object.name)
                 roots.append(Root(id: id, controllerID: nil, role: .topLevelView, className: className,
                                   title: object["userLabel"] ?? className, element: object, controller: nil))
             }
-            if !isCell(object.name) { collectCells(in: object, into: &roots) }
+            if !isCell(object.name) { collectCells(in: object, owner: object["userLabel"], into: &roots) }
         }
         return roots
     }
 
-    /// Appends the cells under `element` in document order, into one array for the whole walk.
-    private static func collectCells(in element: IBElement, into found: inout [Root]) {
+    /// Appends the cells under `element` in document order, into one array for the whole walk;
+    /// `owner` is the title of the controller or view holding them.
+    private static func collectCells(in element: IBElement, owner: String?, into found: inout [Root]) {
         for child in element.children {
             if isCell(child.name), let id = child.id {
-                found.append(cellRoot(child, id: id))
+                found.append(cellRoot(child, id: id, owner: owner))
             } else if !child.children.isEmpty {
-                collectCells(in: child, into: &found)
+                collectCells(in: child, owner: owner, into: &found)
             }
         }
     }
 
-    private static func cellRoot(_ cell: IBElement, id: String) -> Root {
+    /// A cell's root, titled by its user label, else its custom class (a reuse identifier such as
+    /// `item` names no cell to a reader), else its reuse identifier, else its UIKit class; then the
+    /// controller holding it: `ListTableViewCell in List View`.
+    private static func cellRoot(_ cell: IBElement, id: String, owner: String?) -> Root {
         let className = cell["customClass"] ?? uikitClass(of: cell.name)
-        let title = cell["reuseIdentifier"] ?? cell["userLabel"] ?? className
+        let name = cell["userLabel"] ?? cell["customClass"] ?? cell["reuseIdentifier"] ?? className
+        let title = owner.map { "\(name) in \($0)" } ?? name
         return Root(id: id, controllerID: nil, role: .cell, className: className, title: title, element: cell,
                     controller: nil)
     }
