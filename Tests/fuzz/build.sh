@@ -14,7 +14,8 @@ cd "$(dirname "$0")/../.."
 out=${FUZZ_OUT:-.build/fuzz}
 sanitize=${SANITIZE:-fuzzer,address}
 mkdir -p "$out"
-common=(-parse-as-library -O -g -enable-testing -swift-version 6 -I "$out" -L "$out")
+# One package name for every module, as SwiftPM gives them, so `package` declarations reach across modules.
+common=(-parse-as-library -O -g -enable-testing -swift-version 6 -package-name layout_playground -I "$out" -L "$out")
 [ "$sanitize" = none ] || common+=(-sanitize="$sanitize")
 
 # TextShaping reaches HarfBuzz and FreeType through the CHarfBuzz module map (as SwiftPM's system-library
