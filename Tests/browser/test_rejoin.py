@@ -158,6 +158,16 @@ def wait_rejoined(browser, session):
     assert region.get_attribute("role") == "status" and region.get_attribute("aria-live") == "polite"
 
 
+def assert_apart(browser, first, second):
+    """Asserts the two elements' boxes (CSS px) do not intersect, both shown."""
+    boxes = browser.execute_script(
+        "return [arguments[0], arguments[1]].map((s) => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })", first, second)
+    (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes
+    assert r1 > l1 and r2 > l2, boxes
+    assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, f"{first} {boxes[0]} overlaps {second} {boxes[1]}"
+
+
 def sent_types(browser):
     return browser.execute_script("return window.playground.sent.map((m) => m.type)")
 
@@ -251,6 +261,7 @@ def test_hand_over_and_take_back_across_both_pages(driver, follower_driver, serv
     wait_for(presenter, "return window.playground.presenting.followers === 1")
     panel_display = "return getComputedStyle(document.getElementById('panel')).display"
     assert follower.execute_script(panel_display) == "none"
+    assert_apart(follower, "#follow-banner", ".zoom-controls")
     follower_id = follower.execute_script("return window.playground.session.id")
 
     # Hand over: the only follower is offered by its session id.
@@ -265,6 +276,8 @@ def test_hand_over_and_take_back_across_both_pages(driver, follower_driver, serv
     wait_for(follower, "return document.body.dataset.controls === 'granted'")
     wait_for(follower, f"{panel_display} !== 'none'")
     assert follower.find_element(By.ID, "follow-text").text.endswith("· live · you have the controls")
+    # With the panels back the stage is narrower; the banner still keeps off the zoom controls.
+    assert_apart(follower, "#follow-banner", ".zoom-controls")
     # The presenter's page: "Take back controls", and the count unchanged.
     wait_for(presenter, "return !window.playground.presenting.takeBackHidden")
     assert presenter.find_element(By.ID, "take-back").is_displayed()
