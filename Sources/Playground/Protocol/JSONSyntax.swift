@@ -9,10 +9,11 @@ enum JSONSyntax {
     static let maxDepth = 512
 
     /// The first place `text` breaks the JSON grammar, nests deeper than `maxDepth`, or holds a number
-    /// outside the range of a double, as `bad-json`; nil when none is found.
+    /// outside the range of a double, as `bad-json`; nil when none is found. `noun` names the text in
+    /// the error ("the message ends early"; a file read by the command line is a "document").
     /// - Complexity: O(n) in the UTF-8 length of `text`.
-    static func firstError(in text: String) -> ProtocolError? {
-        var reader = Reader(bytes: Array(text.utf8))
+    static func firstError(in text: String, noun: String = "message") -> ProtocolError? {
+        var reader = Reader(bytes: Array(text.utf8), noun: noun)
         return reader.read()
     }
 
@@ -29,6 +30,8 @@ enum JSONSyntax {
 
     private struct Reader {
         let bytes: [UInt8]
+        /// What the text is called in the errors: "message" or "document".
+        let noun: String
         var index = 0
         /// The open containers: `{` or `[`, with the offset where each opened.
         var open: [(bracket: UInt8, offset: Int)] = []
@@ -39,7 +42,7 @@ enum JSONSyntax {
                 while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
                 guard index < bytes.count else {
                     if case .separator = expectation, open.isEmpty { return nil }
-                    return error("the message ends early, where \(describe(expectation)) was expected: it looks cut short")
+                    return error("the \(noun) ends early, where \(describe(expectation)) was expected: it looks cut short")
                 }
                 let byte = bytes[index]
                 switch expectation {
@@ -53,7 +56,7 @@ enum JSONSyntax {
                     switch byte {
                     case UInt8(ascii: "{"), UInt8(ascii: "["):
                         guard open.count < JSONSyntax.maxDepth else {
-                            return error("the message nests deeper than \(JSONSyntax.maxDepth) levels")
+                            return error("the \(noun) nests deeper than \(JSONSyntax.maxDepth) levels")
                         }
                         open.append((byte, index))
                         index += 1
@@ -85,7 +88,7 @@ enum JSONSyntax {
                     expectation = .value(closing: false)
                 case .separator:
                     guard let innermost = open.last else {
-                        return error("expected the end of the message after its value, found \(found)")
+                        return error("expected the end of the \(noun) after its value, found \(found)")
                     }
                     let closer = innermost.bracket == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                     if byte == UInt8(ascii: ",") {
@@ -109,7 +112,7 @@ enum JSONSyntax {
             case .key(let closing): return "a key in double quotes" + (closing ? " or '}'" : "")
             case .colon: return "':' after the key"
             case .separator:
-                guard let innermost = open.last else { return "the end of the message" }
+                guard let innermost = open.last else { return "the end of the \(noun)" }
                 let (closer, container) = innermost.bracket == UInt8(ascii: "{") ? ("}", "object") : ("]", "array")
                 let (line, column) = place(of: innermost.offset)
                 return "',' or '\(closer)' to close the \(container) opened at line \(line), column \(column)"
@@ -160,7 +163,7 @@ enum JSONSyntax {
 
         mutating func endsInsideString(openedAt start: Int) -> ProtocolError {
             index = bytes.count
-            return error("the message ends inside the string that opens at byte \(start): it looks cut short")
+            return error("the \(noun) ends inside the string that opens at byte \(start): it looks cut short")
         }
 
         /// A number token (RFC 8259 §6), which must fit a double.
@@ -192,7 +195,7 @@ enum JSONSyntax {
         }
 
         mutating func digitsExpected(_ place: String) -> ProtocolError {
-            guard index < bytes.count else { return error("the message ends inside a number: it looks cut short") }
+            guard index < bytes.count else { return error("the \(noun) ends inside a number: it looks cut short") }
             return error("expected a digit \(place), found \(found)")
         }
 
@@ -206,7 +209,7 @@ enum JSONSyntax {
                 }
                 guard matched == wanted.count else {
                     index += matched
-                    guard index < bytes.count else { return error("the message ends inside '\(word)': it looks cut short") }
+                    guard index < bytes.count else { return error("the \(noun) ends inside '\(word)': it looks cut short") }
                     return error("expected '\(word)', found \(found)")
                 }
                 index += matched
@@ -219,7 +222,7 @@ enum JSONSyntax {
         func error(_ reason: String, at offset: Int? = nil) -> ProtocolError {
             let offset = offset ?? index
             let (line, column) = place(of: offset)
-            var error = ProtocolError("bad-json", "the message is not valid JSON at byte \(offset) (line \(line), "
+            var error = ProtocolError("bad-json", "the \(noun) is not valid JSON at byte \(offset) (line \(line), "
                                       + "column \(column)): \(reason)")
             error.position = offset
             error.line = line

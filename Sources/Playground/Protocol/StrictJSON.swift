@@ -6,16 +6,21 @@ import Foundation
 /// refuses both, so a client's typo cannot hide a field.
 public enum StrictJSON {
     /// Why the strict protocol refuses `text` as one JSON object, as the session's `bad-json` says it
-    /// (the position, line and column counted in `text` itself), or nil when it reads. For a document
-    /// read from a file, whose positions must not count the message it is sent in.
+    /// but calling it the document (the position, line and column counted in `text` itself), or nil
+    /// when it reads. For a document read from a file, whose positions must not count the message it
+    /// is sent in.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
     public static func refusal(of text: String) -> ProtocolError? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+            return JSONSyntax.firstError(in: text, noun: "document")
+                ?? ProtocolError("bad-json", "the document is not valid JSON")
+        }
+        guard object is [String: Any] else { return ProtocolError("bad-json", "a scene document must be a JSON object") }
         do {
-            _ = try Fields.decode(text)
             try check(text)
             return nil
         } catch {
-            return error as? ProtocolError ?? ProtocolError("bad-json", "the text is not valid JSON")
+            return error as? ProtocolError ?? ProtocolError("bad-json", "the document is not strict JSON")
         }
     }
 
