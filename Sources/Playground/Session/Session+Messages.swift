@@ -26,12 +26,10 @@ extension Session {
         // A top-level edit applies whole or not at all (`Session+Transaction.swift`).
         let run: () throws -> [String: Any]? = { [self] in
             guard let row else { throw MessageType.unknown(type) }
-            if !nested, type == "animate" {
-                // Kept for `animate`, which asks again before its block opens.
-                turn.isSingleChangeAnimate = try Self.isSingleChangeAnimate(message)
-            }
-            let rehearsed = try !nested && (type == "animate" ? turn.isSingleChangeAnimate == false
-                                                              : row.rehearsed.holds(for: message))
+            let rehearsed = try !nested && row.rehearsed.holds(for: message)
+            // An `animate` is rehearsed exactly when it is not one change, which its handler asks
+            // again before its block opens: it reads this answer instead.
+            if !nested, type == "animate" { turn.isSingleChangeAnimate = !rehearsed }
             guard rehearsed else { return try row.handler(self, call) }
             return try allOrNothing(turn: turn) {
                 try row.handler(self, MessageType.Call(message: message, turn: $0, depth: depth))
