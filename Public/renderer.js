@@ -142,7 +142,7 @@ export class Renderer {
     this.labels = []; // [{ id, text, full, size, rect, box, backdrop, offscreen }] as drawn (CSS px, tests)
     this.texts = []; // [{ id, rect, offscreen }]: the lines of text views as drawn (CSS px, tests)
     this.overlayLabels = []; // [{ id, text, rect }]: the safe area's and keyboard's captions (CSS px, tests)
-    this.badges = []; // [{ id, text, size, rect }]: the selected view's constraint badges (CSS px, tests)
+    this.badges = []; // [{ id, text, size, rect, line }]: the selected view's constraint badges and their lines' ends (CSS px, tests)
     this.foldedBadges = []; // [{ id, text }]: badges no spot held, counted in badgeFold
     this.badgeFold = null; // { text: "+N", ids, rect }: the pill standing for foldedBadges, as drawn
     this.conflict = null; // { broken, ids } of the last conflict still standing (drawn without a selection)
@@ -341,7 +341,7 @@ export class Renderer {
     // not measured at all, so the scale stays put until the views come to rest.
     if (this.fit.screen?.[0] !== W || this.fit.screen?.[1] !== H) this.fit.reset();
     this.fit.screen = [W, H];
-    if (this.showOffscreen && this.isResting()) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
+    if (this.showOffscreen && this.isResting()) this.fit.measure((this.children.get('root') || []).map((id) => frames[id]), W, H);
     const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom);
     const centred = this.fit.origin(cw, ch, W, H, scale);
     // Snap the device origin to device pixels so its edges stay crisp.
@@ -1008,7 +1008,8 @@ export class Renderer {
         const box = boxAt(spot);
         placement.take(box);
         pill(spot.x, spot.y, w, h, label.color, label.text);
-        this.badges.push({ id: label.id, text: label.text, size: font, rect: cssRectOf(box, dpr) });
+        this.badges.push({ id: label.id, text: label.text, size: font, rect: cssRectOf(box, dpr),
+          line: [label.a.x / dpr, label.a.y / dpr, label.b.x / dpr, label.b.y / dpr] });
         drawn = true;
         break;
       }

@@ -158,6 +158,51 @@ def test_the_zoom_holds_still_while_an_animation_runs(driver, server):
     Select(driver.find_element(By.ID, "speed")).select_by_value("1")
 
 
+def canvas_size(browser):
+    return browser.execute_script("const r = document.getElementById('canvas').getBoundingClientRect(); return [r.width, r.height]")
+
+
+def test_the_fit_comes_back_when_focus_is_cancelled(driver, server):
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+    cw, ch = canvas_size(driver)
+    before = settle(driver)
+    # 28 px of room around the 375 × 667 screen, nothing beside it: the height decides.
+    assert before["scale"] == pytest.approx(min((cw - 56) / 375, (ch - 56) / 667)), (before, cw, ch)
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === -62")
+    focused = settle(driver)
+    # The nav bar rests 62 pt above the screen: 667 + 62 pt to fit.
+    assert focused["scale"] == pytest.approx(min((cw - 56) / 375, (ch - 56) / (667 + 62))), focused
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="cancel"]').click()
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === 0")
+    after = settle(driver)
+    assert after["scale"] == before["scale"] and after["oy"] == before["oy"], (before, after)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
+def test_the_waiting_picker_is_in_sight_whole_when_fit(driver, server, size):
+    set_viewport(driver, *size)
+    try:
+        open_page(driver, server.url + "#scene=date-picker", scene="date-picker")
+        cw, ch = canvas_size(driver)
+        layout = settle(driver)
+        picker = driver.execute_script("return window.playground.frames.pickerContainer.frame")
+        assert picker == [0, 667, 375, 207], picker
+        # The screen and the 207 pt picker under it: 874 pt tall, 28 px of room above and below.
+        assert layout["scale"] == pytest.approx(min((cw - 56) / 375, (ch - 56) / (667 + 207))), (layout, cw, ch)
+        assert layout["oy"] + (667 + 207) * layout["scale"] <= ch - 27, (layout, ch)
+        # Shown and hidden again, the picker leaves the fit where it was.
+        driver.find_element(By.CSS_SELECTOR, '#actions [data-action="showPicker"]').click()
+        wait_for(driver, "return window.playground.final && window.playground.frames.pickerContainer.frame[1] < 667")
+        assert settle(driver)["scale"] == layout["scale"]
+        driver.find_element(By.CSS_SELECTOR, '#actions [data-action="hidePicker"]').click()
+        wait_for(driver, "return window.playground.final && window.playground.frames.pickerContainer.frame[1] === 667")
+        assert settle(driver)["scale"] == layout["scale"]
+    finally:
+        set_viewport(driver, WIDTH, HEIGHT)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
 def test_presenter_mode_makes_the_device_as_large_as_the_window_allows(driver, server, size):
     width, height = size
