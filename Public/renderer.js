@@ -116,15 +116,19 @@ function constraintLabel(c) {
 export class Renderer {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{ getFrames: () => object, isResting?: () => boolean, onDraw?: () => void }} options
+   * @param {{ getFrames: () => object, isResting?: () => boolean, getReserved?: () => number[][],
+   *   onDraw?: () => void }} options
    *   isResting: whether the frames are a resting layout (no animation between them and the next), the
-   *   only ones the fit measures, so the zoom holds still through an animation
+   *   only ones the fit measures, so the zoom holds still through an animation; getReserved: CSS-px
+   *   rectangles [x, y, w, h] over the canvas (the zoom controls) the fitted device is kept below
    */
-  constructor(canvas, { getFrames, getKeyboard, getConstraints, isResting, onDraw } = {}) {
+  constructor(canvas, { getFrames, getKeyboard, getConstraints, isResting, getReserved, onDraw } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.getFrames = getFrames || (() => ({}));
     this.isResting = isResting || (() => true);
+    this.getReserved = getReserved || (() => []);
+    this.padTop = undefined; // CSS px above the fitted device: room for what getReserved names
     this.getKeyboard = getKeyboard || (() => null);
     this.getConstraints = getConstraints || (() => []);
     this.onDraw = onDraw || (() => {});
@@ -272,7 +276,7 @@ export class Renderer {
     const py = (cssY - L.oy) / L.scale;
     const ox = cssX - px * scale;
     const oy = cssY - py * scale;
-    const centred = this.fit.origin(this.cssWidth, this.cssHeight, L.W, L.H, scale);
+    const centred = this.fit.origin(this.cssWidth, this.cssHeight, L.W, L.H, scale, this.padTop);
     this.setViewport(zoom, ox - centred.x, oy - centred.y);
   }
 
@@ -354,8 +358,10 @@ export class Renderer {
     if (this.fit.screen?.[0] !== W || this.fit.screen?.[1] !== H) this.fit.reset();
     this.fit.screen = [W, H];
     if (this.showOffscreen && this.isResting()) this.fit.measure((this.children.get('root') || []).map((id) => frames[id]), W, H);
-    const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom);
-    const centred = this.fit.origin(cw, ch, W, H, scale);
+    // A device that would reach under the zoom controls is fitted below them.
+    this.padTop = this.fit.padTop(cw, ch, fitW, fitH, W, H, this.getReserved());
+    const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom, this.padTop);
+    const centred = this.fit.origin(cw, ch, W, H, scale, this.padTop);
     // Snap the device origin to device pixels so its edges stay crisp.
     const ox = Math.round((centred.x + this.panX) * dpr) / dpr;
     const oy = Math.round((centred.y + this.panY) * dpr) / dpr;

@@ -80,22 +80,37 @@ export class StageFit {
 
   /**
    * The scale (CSS px a root point) that fits a fitW × fitH device and the reach on a cw × ch canvas
-   * (CSS px), times `zoom`; at least 0.05.
+   * (CSS px) below `padTop` CSS px (PAD by default), times `zoom`; at least 0.05.
    */
-  scale(cw, ch, fitW, fitH, zoom) {
+  scale(cw, ch, fitW, fitH, zoom, padTop = PAD) {
     const { top, left, bottom, right } = this.reach;
-    return Math.max(0.05, Math.min((cw - 2 * PAD) / (fitW + left + right), (ch - 2 * PAD) / (fitH + top + bottom))) * zoom;
+    return Math.max(0.05, Math.min((cw - 2 * PAD) / (fitW + left + right), (ch - padTop - PAD) / (fitH + top + bottom))) * zoom;
   }
 
   /**
    * The device origin (CSS px) before any pan: the W × H screen and its reach centred together at
-   * `scale` on a cw × ch canvas.
+   * `scale` on a cw × ch canvas, below `padTop` CSS px (PAD by default).
    */
-  origin(cw, ch, W, H, scale) {
+  origin(cw, ch, W, H, scale, padTop = PAD) {
     const { top, left, bottom, right } = this.reach;
     return {
       x: (cw - (W + left + right) * scale) / 2 + left * scale,
-      y: (ch - (H + top + bottom) * scale) / 2 + top * scale,
+      y: padTop + (ch - padTop - PAD - (H + top + bottom) * scale) / 2 + top * scale,
     };
+  }
+
+  /**
+   * The top padding (CSS px) that keeps the device fitted at zoom 1 clear of `reserved` (CSS-px
+   * rectangles [x, y, w, h] over the canvas's top, such as the zoom controls): PAD when it is clear
+   * of them, else PAD below the lowest one it would meet.
+   * - Complexity: O(reserved).
+   */
+  padTop(cw, ch, fitW, fitH, W, H, reserved) {
+    const scale = this.scale(cw, ch, fitW, fitH, 1);
+    const o = this.origin(cw, ch, W, H, scale);
+    const { top, left, bottom, right } = this.reach;
+    const box = [o.x - left * scale, o.y - top * scale, o.x + (W + right) * scale, o.y + (H + bottom) * scale];
+    const met = reserved.filter(([x, y, w, h]) => x < box[2] && x + w > box[0] && y < box[3] && y + h > box[1]);
+    return met.length ? Math.max(...met.map(([, y, , h]) => y + h)) + PAD / 2 : PAD;
   }
 }

@@ -120,6 +120,8 @@ def test_imported_controls_are_drawn_as_they_show(driver, server):
     sx, sy, sw, sh = frames["switch"]["frame"]   # 49 × 31: the 51 pt pill's alignment rectangle
     assert close_to(at(*to_css(sx + 6, sy + sh / 2)), hex_color("#34c759"), tolerance=24)
     assert close_to(at(*to_css(sx + sw - 15, sy + sh / 2)), (255, 255, 255), tolerance=24)
+    # No name is drawn over the switch (its pill fills the box, as in Xcode's canvas).
+    assert "switch" not in {n["id"] for n in driver.execute_script("return window.playground.labels")}
     fx, fy, fw, fh = frames["emailAddress"]["frame"]
     assert close_to(at(*to_css(fx + fw - 20, fy + fh / 2)), (255, 255, 255), tolerance=6)
     ix, iy, iw, ih = frames["avatar"]["frame"]
@@ -189,3 +191,18 @@ def test_a_storyboard_opens_on_its_first_screen_with_its_prototype_cells_in_the_
     assert close_to(beside_the_screen(driver), BEZEL)
     shown = driver.execute_script("const s = document.getElementById('scene-select'); return s.options[s.selectedIndex].text")
     assert shown == "List View", shown
+
+
+def test_a_wide_imported_view_is_fitted_below_the_zoom_controls(driver, server):
+    # Controls.xib's 375 × 300 form is wider than tall: fitted 28 px from the canvas's top it would
+    # reach under the zoom controls in the top right corner, so it is fitted 14 px below them.
+    layout = import_controls(driver, server)
+    bar = driver.execute_script("const b = document.querySelector('.zoom-controls').getBoundingClientRect();"
+                                " const c = document.getElementById('canvas').getBoundingClientRect();"
+                                " return [b.left - c.left, b.top - c.top, b.width, b.height]")
+    x, y, w, h = bar
+    right = layout["ox"] + layout["W"] * layout["scale"]
+    assert right > x, (layout, bar)  # the device spans the controls' columns...
+    assert layout["oy"] >= y + h + 14 - 0.5, (layout, bar)  # ...and starts below them
+    # The search bar's phone, narrower than the canvas's left of the controls, keeps its 28 px.
+    assert open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")["oy"] == 28
