@@ -84,6 +84,18 @@ def test_the_top_bar_keeps_one_row_and_the_log_keeps_off_the_canvas_at_1280_by_8
     assert len(topbar_rows(driver)) == 1
 
 
+@pytest.mark.parametrize("size", [(1440, 900), (1600, 900), (1920, 1080)])
+def test_the_top_bar_keeps_one_row_on_wider_windows(driver, server, size):
+    # Up to 1600 px the captions and the brand's words fold away as at 1280 px; above it they fit.
+    set_viewport(driver, *size)
+    try:
+        open_page(driver, server.url + "#scene=date-picker", scene="date-picker")
+        assert len(topbar_rows(driver)) == 1, topbar_rows(driver)
+        assert rect(driver, ".topbar")["height"] <= 60
+    finally:
+        set_viewport(driver, WIDTH, HEIGHT)
+
+
 def top_bar_spans(browser):
     """Left and right edges (CSS px) of the top bar's status, scene picker, its select, device picker
     and presenting row, with the status text and the scene select's text-overflow."""
@@ -97,7 +109,7 @@ def top_bar_spans(browser):
 
 
 def assert_scene_picker_holds_its_place(browser):
-    """The scene picker keeps 200 px (its minimum below 1400 px) and lies between its neighbours."""
+    """The scene picker keeps 200 px (its minimum below 1600 px) and lies between its neighbours."""
     spans = top_bar_spans(browser)
     assert spans["select"][1] - spans["select"][0] >= 200 - 0.5, spans
     assert spans["status"][1] <= spans["scene"][0] and spans["select"][1] <= spans["device"][0] + 0.5, spans
