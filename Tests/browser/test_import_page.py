@@ -150,18 +150,25 @@ def test_a_scene_documents_control_field_is_kept_and_checked(driver, server):
 STATUS_BAR_XIB = Path(__file__).resolve().parent / "documents" / "StatusBarView.xib"
 
 
+def import_document(driver, server, path, ready):
+    """Drops the document at `path` on a fresh page and waits until `ready` (a JavaScript expression
+    after `return`) holds, the roots dialog closed; returns the drawing's layout."""
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    drop(driver, path.name, path.read_text())
+    wait_for(driver, f"return window.playground.scene && {ready}")
+    if driver.execute_script("return document.getElementById('ib-dialog').open"):
+        driver.execute_script("document.getElementById('ib-dialog').close()")
+    return settle(driver)
+
+
 def test_a_xib_view_under_a_status_bar_is_drawn_without_a_phone_bezel(driver, server):
     # StatusBarView.xib: a 375 × 667 top-level view that simulates the status bar, so its safe area's
     # top is 20 pt and its banner, pinned to it, sits at y = 20. It is a view, not a screen.
-    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
-    drop(driver, "StatusBarView.xib", STATUS_BAR_XIB.read_text())
-    wait_for(driver, "return window.playground.scene && window.playground.scene.name === 'statusPanel'"
-                     " && window.playground.frames.banner")
+    import_document(driver, server, STATUS_BAR_XIB,
+                    "window.playground.scene.name === 'statusPanel' && window.playground.frames.banner")
     root = driver.execute_script("return window.playground.scene.root")
     assert root["safeArea"] == [20, 0, 0, 0] and root["screen"] is False, root
     assert driver.execute_script("return window.playground.frames.banner.frame") == [0, 20, 375, 44]
-    if driver.execute_script("return document.getElementById('ib-dialog').open"):
-        driver.execute_script("document.getElementById('ib-dialog').close()")
     pixel = beside_the_screen(driver)
     assert not close_to(pixel, BEZEL, tolerance=40), pixel
 
@@ -173,13 +180,8 @@ def test_a_storyboard_opens_on_its_first_screen_with_its_prototype_cells_in_the_
     # List.storyboard: a navigation controller (the initial one) whose root is "List View", a table
     # view controller; its table's one prototype cell was saved at (0, 28), 375 × 52, its label
     # pinned to the content view's margins at (16, 11) (the cell's 11 pt top and 16 pt side margins).
-    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
-    drop(driver, "List.storyboard", LIST_STORYBOARD.read_text())
-    wait_for(driver, "return window.playground.scene && window.playground.scene.name === 'listView'"
-                     " && window.playground.frames.listCell")
-    if driver.execute_script("return document.getElementById('ib-dialog').open"):
-        driver.execute_script("document.getElementById('ib-dialog').close()")
-    settle(driver)
+    import_document(driver, server, LIST_STORYBOARD,
+                    "window.playground.scene.name === 'listView' && window.playground.frames.listCell")
     frames = driver.execute_script("return window.playground.frames")
     assert frames["listCell"]["frame"] == [0, 28, 375, 52]
     assert frames["row"]["frame"] == [16, 11, 33, 22]
