@@ -129,6 +129,22 @@ public final class Solver {
         return core.value(of: variable)
     }
 
+    /// Tags `variable` with a number of the owner's (AutoLayout: the view whose frame it is, or -2 for a
+    /// variable no frame reads), reported by ``takeChangedTags()`` when its value changes. Does nothing
+    /// for a variable no constraint has mentioned yet (it has no slot); a new slot starts untagged (-1).
+    /// - Complexity: O(1) expected (one hash lookup).
+    package func setTag(_ tag: Int32, of variable: Variable) {
+        _ = core.slots.setTag(tag, of: variable)
+    }
+
+    /// The tags of the variables whose value changed at an ``updateVariables()`` since the last call
+    /// (duplicates possible; tags below -1 left out), or nil when one of them is untagged or more changed
+    /// than the solver keeps count of (after ``reset()`` too): then any variable may have changed.
+    /// - Complexity: O(changed variables); ``updateVariables()`` pays O(variables) comparisons for it.
+    package func takeChangedTags() -> [Int32]? {
+        core.takeChangedTags()
+    }
+
     /// Removes every constraint, edit variable and variable.
     public func reset() {
         core.reset()

@@ -113,6 +113,12 @@ struct SolverCore {
     // Transaction journal (only active while a call can still fail after mutating the tableau).
     var journal = Journal()
 
+    /// The slots whose value changed at an ``updateVariables()`` since the last
+    /// ``takeChangedTags()`` (a slot may repeat), so an owner updates only what moved.
+    var changedSlots: [Int32] = []
+    /// Set when `changedSlots` would outgrow twice the slots, and by ``reset()``: everything changed.
+    var everythingChanged = false
+
     /// Creates an empty solver.
     init() {}
 
@@ -121,6 +127,8 @@ struct SolverCore {
     /// values; a non-basic (free) one is 0.
     mutating func updateVariables() {
         var values = slots.values
+        // The values as last read, to tell which changed (shares storage until `values` is written).
+        let previous = values
         slots.values = []
         var anyLazy = false
         symbols.rows.withRows { rows in
@@ -152,7 +160,50 @@ struct SolverCore {
                 values[slot] = symbols.rows.constant(slots.symbols[slot]) ?? 0
             }
         }
+        noteChanges(from: previous, to: values)
         slots.values = values
+    }
+
+    /// Appends the slots whose value differs between `previous` and `values` (slots added since the
+    /// last read count from 0) to ``changedSlots``.
+    /// - Complexity: O(slots), one comparison each.
+    private mutating func noteChanges(from previous: [Double], to values: [Double]) {
+        guard !everythingChanged else { return }
+        let limit = 2 * values.count
+        previous.withUnsafeBufferPointer { old in
+            values.withUnsafeBufferPointer { new in
+                for slot in 0..<new.count {
+                    let before = slot < old.count ? old[slot] : 0
+                    // NaN compares unequal to itself: counted as a change, which is safe.
+                    if new[slot] != before { changedSlots.append(Int32(truncatingIfNeeded: slot)) }
+                }
+            }
+        }
+        if changedSlots.count > limit {
+            everythingChanged = true
+            changedSlots = []
+        }
+    }
+
+    /// The tags (``VariableSlots/tags``) of the variables whose value changed at an
+    /// ``updateVariables()`` since the last call, each once or more, without the tags below -1; nil
+    /// when any of them has no tag (-1) or when too many changed to keep (every variable may have).
+    /// Starts the next count.
+    /// - Complexity: O(changed variables).
+    mutating func takeChangedTags() -> [Int32]? {
+        defer {
+            changedSlots = []
+            everythingChanged = false
+        }
+        guard !everythingChanged else { return nil }
+        var tags: [Int32] = []
+        tags.reserveCapacity(changedSlots.count)
+        for slot in changedSlots where Int(slot) < slots.count {
+            let tag = slots.tags[Int(slot)]
+            if tag == -1 { return nil }
+            if tag >= 0 { tags.append(tag) }
+        }
+        return tags
     }
 
     /// Marks the shape of lazy rows (or of what they refer to) as changed.
@@ -174,6 +225,8 @@ struct SolverCore {
         infos.removeAll()
         edits = EditVariables()
         slots = VariableSlots()
+        changedSlots = []
+        everythingChanged = true
         structureChanged()
         nextOrder = 0
         objectiveDirty = []

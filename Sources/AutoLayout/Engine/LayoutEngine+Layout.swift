@@ -11,9 +11,12 @@ extension LayoutEngine {
         updateStackViews()
         solver.updateVariables()
         if hasHadTextViews { wrapTextAtLaidOutWidths() }
-        let scale = scale   // read once, not once per view
-        view.forEachDescendant { descendant in
-            setModelFrame(descendant, solvedFrame(of: descendant, scale: scale))
+        isSettingSolvedFrames = true
+        defer { isSettingSolvedFrames = false }
+        if view === root, let moved = viewsWhoseSolvedFramesMayHaveMoved() {
+            setSolvedFrames(of: moved)
+        } else {
+            setAllSolvedFrames(under: view)
         }
         if view === root { needsLayout = false }
     }
@@ -23,7 +26,7 @@ extension LayoutEngine {
         solvedFrame(of: view, scale: scale)
     }
 
-    private func solvedFrame(of view: View, scale: Double) -> Rect {
+    func solvedFrame(of view: View, scale: Double) -> Rect {
         let vars = view.variables
         // The solver places the alignment rectangle; the frame is it grown by the insets.
         let insets = view.alignmentRectInsets
@@ -42,6 +45,7 @@ extension LayoutEngine {
             throw LayoutError.invalidValue("alignment rect insets must be finite")
         }
         view.alignmentRectInsets = insets
+        noteFrameOutOfStep(view)
         setNeedsLayout()
     }
 
@@ -110,6 +114,8 @@ extension LayoutEngine {
         guard frame != view.frame else { return }
         animator.record(.frame, of: view, from: view.frame.components, to: frame.components, now: time)
         view.frame = frame
+        // A frame set from outside the pass goes back to the solved one at the next pass.
+        if !isSettingSolvedFrames { noteFrameOutOfStep(view) }
         presentationSnapshot.modelChanged(view.slot)
         if view.translatesAutoresizingMaskIntoConstraints { updateAutoresizingConstraints(of: view) }
     }
