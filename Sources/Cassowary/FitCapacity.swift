@@ -22,6 +22,7 @@ extension SolverCore {
         infos.fitCapacities()
         scratch.fitCapacity()
         objectiveDirty.fitCapacity()
+        evaluation.dropPositions()
     }
 }
 

@@ -21,6 +21,10 @@ struct LazyEvaluation {
     var version = -1
     /// The depth-first stack, kept to avoid an allocation per compilation.
     private var stack: [Int] = []
+    /// Per symbol after a compilation: -1 not compiled, -2 read as a constant, else its position in
+    /// `order`; kept so rows added since can be appended (``append(_:_:slotSymbols:)``). Empty when
+    /// dropped (``dropPositions()``): the next change then compiles afresh.
+    private var position: [Int32] = []
 
     /// Compiles the lazy rows of every variable (`slotSymbols[slot]` is the symbol of slot `slot`, `rows`
     /// the solver's rows, one per symbol): depth-first from each variable, references first, with an
@@ -44,10 +48,11 @@ struct LazyEvaluation {
         var notLazy: [Int] = []
         guard let base = rows.baseAddress else {
             values = []
+            position = []
             return notLazy
         }
         // Per symbol while compiling: -1 not visited, -2 visited and not lazy, else position.
-        var position = [Int32](repeating: -1, count: rows.count)
+        position = [Int32](repeating: -1, count: rows.count)
         for slot in slotSymbols.indices {
             let root = slotSymbols[slot]
             guard base[root]?.lazy == true else { continue }
@@ -96,6 +101,66 @@ struct LazyEvaluation {
         }
         values = [Double](repeating: 0, count: order.count)
         return notLazy
+    }
+
+    /// Extends the program by the rows of `added` (basic external symbols, in the order their rows were
+    /// put), when nothing else changed shape since it was compiled and no row referred to them then:
+    /// each lazy one refers only to compiled rows, constants and symbols without a row, so it goes at
+    /// the end in dependency order. Returns the rows found to refer to nothing basic (as
+    /// ``compile(_:slotSymbols:)``), or nil when a row cannot be appended (a reference to a lazy row
+    /// not compiled, positions dropped): the caller then compiles afresh.
+    /// - Complexity: O(cells of the added rows), plus finding each one's slot from the newest.
+    mutating func append(_ store: borrowing RowStore, _ added: [Int32], slotSymbols: [Int]) -> [Int]? {
+        store.withRows { append($0, added, slotSymbols: slotSymbols) }
+    }
+
+    /// ``append(_:_:slotSymbols:)`` over the lent rows.
+    private mutating func append(_ rows: UnsafeBufferPointer<Row?>, _ added: [Int32], slotSymbols: [Int]) -> [Int]? {
+        guard let base = rows.baseAddress, !position.isEmpty else { return nil }
+        if position.count < rows.count { position.append(contentsOf: repeatElement(-1, count: rows.count - position.count)) }
+        // Checked whole before anything is appended, so a refusal leaves the program as it was.
+        for t in added.map(Int.init) {
+            guard position[t] == -1, let cells = base[t]?.cells else { return nil }
+            for (z, _) in cells where base[z]?.lazy == true && position[z] < 0 && !added.contains(Int32(z)) {
+                return nil
+            }
+        }
+        var notLazy: [Int] = []
+        for t in added.map(Int.init) {
+            guard let row = base[t], row.lazy else {
+                position[t] = -2
+                continue
+            }
+            var anyReference = false
+            for (z, a) in row.cells {
+                guard let zLazy = base[z]?.lazy else { continue }
+                // A lazy row added before this one in `added` but found to be a constant reads as one.
+                if zLazy && position[z] < 0 && position[z] != -2 { return nil }
+                anyReference = true
+                let lazyReference = zLazy && position[z] >= 0
+                references.append(lazyReference ? Int(position[z]) : z)
+                referenceIsLazy.append(lazyReference)
+                coefficients.append(a)
+            }
+            guard anyReference else {
+                notLazy.append(t)
+                position[t] = -2
+                continue
+            }
+            position[t] = Int32(order.count)
+            order.append(t)
+            starts.append(references.count)
+            values.append(0)
+            guard let slot = slotSymbols.lastIndex(of: t) else { return nil }
+            slots.append(slot)
+            slotPositions.append(order.count - 1)
+        }
+        return notLazy
+    }
+
+    /// Drops the per-symbol positions (their memory): the next change of shape compiles afresh.
+    mutating func dropPositions() {
+        position = []
     }
 
     /// Evaluates the compiled rows into ``values``, reading the constants of `rows` (the rows the

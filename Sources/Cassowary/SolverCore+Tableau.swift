@@ -32,8 +32,13 @@ extension SolverCore {
 
     mutating func putRow(_ basic: Int, _ row: Row) {
         touch(basic)
-        // An external row, or a symbol lazy rows refer to, changes what lazy rows evaluate.
-        if symbols.kinds[basic] == .external || !symbols.columns[basic].isEmpty { structureChanged() }
+        // An external row, or a symbol lazy rows refer to, changes what lazy rows evaluate; a new
+        // external row that nothing refers to only adds to them.
+        if !symbols.columns[basic].isEmpty {
+            structureChanged()
+        } else if symbols.kinds[basic] == .external {
+            structureGrew(basic)
+        }
         let id = symbols.allocateRowId(for: basic)
         for (s, _) in row.cells { symbols.columns[s].insertNew(id) }
         symbols.rows[basic] = row

@@ -88,6 +88,9 @@ struct SolverCore {
     var evaluation = LazyEvaluation()
     /// Moves whenever the shape of a lazy row, or of a row one refers to, changes.
     var structureVersion = 0
+    /// The external rows put since the program was compiled, while those are the only changes of
+    /// shape and no row referred to them (``structureGrew(_:)``); nil once anything else changed.
+    var rowsPutSinceCompiling: [Int32]? = []
     /// Moves whenever a tableau row gains, loses or re-weights a cell or changes its basic symbol
     /// (constant-only changes keep it): the validity stamp of every ``MarkerColumn``.
     var cellsVersion = 0
@@ -150,8 +153,13 @@ struct SolverCore {
         }
         if anyLazy {
             if evaluation.version != structureVersion {
-                for t in evaluation.compile(symbols.rows, slotSymbols: slots.symbols) { symbols.rows.setLazy(t, false) }
+                // Rows only added since: appended to the program; else it is compiled afresh.
+                let notLazy = rowsPutSinceCompiling.flatMap {
+                    evaluation.version < 0 ? nil : evaluation.append(symbols.rows, $0, slotSymbols: slots.symbols)
+                } ?? evaluation.compile(symbols.rows, slotSymbols: slots.symbols)
+                for t in notLazy { symbols.rows.setLazy(t, false) }
                 evaluation.version = structureVersion
+                rowsPutSinceCompiling = []
             }
             evaluation.run(symbols.rows)
             evaluation.write(into: &values)
@@ -207,7 +215,23 @@ struct SolverCore {
     }
 
     /// Marks the shape of lazy rows (or of what they refer to) as changed.
-    @inline(__always) mutating func structureChanged() { structureVersion &+= 1 }
+    @inline(__always) mutating func structureChanged() {
+        structureVersion &+= 1
+        rowsPutSinceCompiling = nil
+    }
+
+    /// Marks the shape of lazy rows as changed by a new row of external symbol `basic` alone, which no
+    /// row refers to: the program can be extended by it (``LazyEvaluation/append(_:_:slotSymbols:)``).
+    @inline(__always) mutating func structureGrew(_ basic: Int) {
+        structureVersion &+= 1
+        if rowsPutSinceCompiling != nil {
+            if rowsPutSinceCompiling?.count ?? 0 >= 64 {
+                rowsPutSinceCompiling = nil
+            } else {
+                rowsPutSinceCompiling?.append(Int32(truncatingIfNeeded: basic))
+            }
+        }
+    }
 
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
     /// never seen (or seen only after the last update).
