@@ -22,7 +22,7 @@ struct LazyEvaluation {
     /// The depth-first stack, kept to avoid an allocation per compilation.
     private var stack: [Int] = []
     /// Per symbol after a compilation: -1 not compiled, -2 read as a constant, else its position in
-    /// `order`; kept so rows added since can be appended (``append(_:_:slotSymbols:)``). Empty when
+    /// `order`; kept so rows changed since can be appended (``extend(_:by:slotSymbols:)``). Empty when
     /// dropped (``dropPositions()``): the next change then compiles afresh.
     private var position: [Int32] = []
 
@@ -103,43 +103,40 @@ struct LazyEvaluation {
         return notLazy
     }
 
-    /// Extends the program by the rows of `added` (basic external symbols, in the order their rows were
-    /// put), when nothing else changed shape since it was compiled and no row referred to them then:
-    /// each lazy one refers only to compiled rows, constants and symbols without a row, so it goes at
-    /// the end in dependency order. Returns the rows found to refer to nothing basic (as
-    /// ``compile(_:slotSymbols:)``), or nil when a row cannot be appended (a reference to a lazy row
-    /// not compiled, positions dropped): the caller then compiles afresh.
-    /// - Complexity: O(cells of the added rows), plus finding each one's slot from the newest.
-    mutating func append(_ store: borrowing RowStore, _ added: [Int32], slotSymbols: [Int]) -> [Int]? {
-        store.withRows { append($0, added, slotSymbols: slotSymbols) }
+    /// Brings the program up to date after the external rows of `changed` (symbols, in the order their
+    /// rows changed) were put, rewritten or removed, when those were the only changes of shape since it
+    /// was compiled: none of them is a compiled lazy row, and a row put or removed had no row referring
+    /// to it. Each that is now lazy refers only to compiled rows, constants and symbols without a row,
+    /// so it goes at the end, in dependency order. Returns the rows found to refer to nothing basic (as
+    /// ``compile(_:slotSymbols:)``), or nil when the program cannot be extended (one of them was a
+    /// compiled lazy row, a reference to a lazy row not compiled, positions dropped): the caller then
+    /// compiles afresh, which it must, since the program may be half extended.
+    /// - Complexity: O(cells of the changed rows), plus finding each lazy one's slot from the newest.
+    mutating func extend(_ store: borrowing RowStore, by changed: [Int32], slotSymbols: [Int]) -> [Int]? {
+        store.withRows { extend($0, by: changed, slotSymbols: slotSymbols) }
     }
 
-    /// ``append(_:_:slotSymbols:)`` over the lent rows.
-    private mutating func append(_ rows: UnsafeBufferPointer<Row?>, _ added: [Int32], slotSymbols: [Int]) -> [Int]? {
+    /// ``extend(_:by:slotSymbols:)`` over the lent rows.
+    private mutating func extend(_ rows: UnsafeBufferPointer<Row?>, by changed: [Int32], slotSymbols: [Int]) -> [Int]? {
         guard let base = rows.baseAddress, !position.isEmpty else { return nil }
         if position.count < rows.count { position.append(contentsOf: repeatElement(-1, count: rows.count - position.count)) }
-        // Checked whole before anything is appended, so a refusal leaves the program as it was.
-        for t in added.map(Int.init) {
-            guard position[t] == -1, let cells = base[t]?.cells else { return nil }
-            for (z, _) in cells where base[z]?.lazy == true && position[z] < 0 && !added.contains(Int32(z)) {
-                return nil
-            }
-        }
         var notLazy: [Int] = []
-        for t in added.map(Int.init) {
+        for (k, symbol) in changed.enumerated() where !changed[..<k].contains(symbol) {
+            let t = Int(symbol)
+            // A compiled lazy row changed shape: the rows after it may refer to it.
+            guard position[t] < 0 else { return nil }
             guard let row = base[t], row.lazy else {
-                position[t] = -2
+                // No row (it reads 0) or one that refers to nothing basic (it reads its constant).
+                position[t] = -1
                 continue
             }
             var anyReference = false
             for (z, a) in row.cells {
                 guard let zLazy = base[z]?.lazy else { continue }
-                // A lazy row added before this one in `added` but found to be a constant reads as one.
-                if zLazy && position[z] < 0 && position[z] != -2 { return nil }
+                if zLazy && position[z] < 0 { return nil }
                 anyReference = true
-                let lazyReference = zLazy && position[z] >= 0
-                references.append(lazyReference ? Int(position[z]) : z)
-                referenceIsLazy.append(lazyReference)
+                references.append(zLazy ? Int(position[z]) : z)
+                referenceIsLazy.append(zLazy)
                 coefficients.append(a)
             }
             guard anyReference else {
@@ -147,11 +144,11 @@ struct LazyEvaluation {
                 position[t] = -2
                 continue
             }
+            guard let slot = slotSymbols.lastIndex(of: t) else { return nil }
             position[t] = Int32(order.count)
             order.append(t)
             starts.append(references.count)
             values.append(0)
-            guard let slot = slotSymbols.lastIndex(of: t) else { return nil }
             slots.append(slot)
             slotPositions.append(order.count - 1)
         }

@@ -88,9 +88,9 @@ struct SolverCore {
     var evaluation = LazyEvaluation()
     /// Moves whenever the shape of a lazy row, or of a row one refers to, changes.
     var structureVersion = 0
-    /// The external rows put since the program was compiled, while those are the only changes of
-    /// shape and no row referred to them (``structureGrew(_:)``); nil once anything else changed.
-    var rowsPutSinceCompiling: [Int32]? = []
+    /// The external rows whose shape changed since the program was compiled, while the program can be
+    /// extended by them (``structureChanged(row:)``); nil once anything else changed shape.
+    var rowsChangedSinceCompiling: [Int32]? = []
     /// Moves whenever a tableau row gains, loses or re-weights a cell or changes its basic symbol
     /// (constant-only changes keep it): the validity stamp of every ``MarkerColumn``.
     var cellsVersion = 0
@@ -153,13 +153,13 @@ struct SolverCore {
         }
         if anyLazy {
             if evaluation.version != structureVersion {
-                // Rows only added since: appended to the program; else it is compiled afresh.
-                let notLazy = rowsPutSinceCompiling.flatMap {
-                    evaluation.version < 0 ? nil : evaluation.append(symbols.rows, $0, slotSymbols: slots.symbols)
+                // Rows the program can be extended by: appended to it; else it is compiled afresh.
+                let notLazy = rowsChangedSinceCompiling.flatMap {
+                    evaluation.version < 0 ? nil : evaluation.extend(symbols.rows, by: $0, slotSymbols: slots.symbols)
                 } ?? evaluation.compile(symbols.rows, slotSymbols: slots.symbols)
                 for t in notLazy { symbols.rows.setLazy(t, false) }
                 evaluation.version = structureVersion
-                rowsPutSinceCompiling = []
+                rowsChangedSinceCompiling = []
             }
             evaluation.run(symbols.rows)
             evaluation.write(into: &values)
@@ -217,19 +217,20 @@ struct SolverCore {
     /// Marks the shape of lazy rows (or of what they refer to) as changed.
     @inline(__always) mutating func structureChanged() {
         structureVersion &+= 1
-        rowsPutSinceCompiling = nil
+        rowsChangedSinceCompiling = nil
     }
 
-    /// Marks the shape of lazy rows as changed by a new row of external symbol `basic` alone, which no
-    /// row refers to: the program can be extended by it (``LazyEvaluation/append(_:_:slotSymbols:)``).
-    @inline(__always) mutating func structureGrew(_ basic: Int) {
+    /// Marks the shape of external row `basic` as changed, where the evaluation program can be
+    /// extended by it (``LazyEvaluation/extend(_:by:slotSymbols:)``): a row put or removed that no row
+    /// refers to, or one rewritten over non-basic symbols (it keeps its row, so references to its
+    /// constant hold). Whether it was a compiled lazy row is checked there.
+    @inline(__always) mutating func structureChanged(row basic: Int) {
         structureVersion &+= 1
-        if rowsPutSinceCompiling != nil {
-            if rowsPutSinceCompiling?.count ?? 0 >= 64 {
-                rowsPutSinceCompiling = nil
-            } else {
-                rowsPutSinceCompiling?.append(Int32(truncatingIfNeeded: basic))
-            }
+        guard rowsChangedSinceCompiling != nil else { return }
+        if rowsChangedSinceCompiling?.count ?? 0 >= 64 {
+            rowsChangedSinceCompiling = nil
+        } else {
+            rowsChangedSinceCompiling?.append(Int32(truncatingIfNeeded: basic))
         }
     }
 
