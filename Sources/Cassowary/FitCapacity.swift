@@ -23,6 +23,7 @@ extension SolverCore {
         scratch.fitCapacity()
         objectiveDirty.fitCapacity()
         evaluation.dropPositions()
+        changedSlots = []
     }
 }
 

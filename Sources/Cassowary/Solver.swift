@@ -137,12 +137,13 @@ public final class Solver {
         _ = core.slots.setTag(tag, of: variable)
     }
 
-    /// The tags of the variables whose value changed at an ``updateVariables()`` since the last call
-    /// (duplicates possible; tags below -1 left out), or nil when one of them is untagged or more changed
-    /// than the solver keeps count of (after ``reset()`` too): then any variable may have changed.
-    /// - Complexity: O(changed variables); ``updateVariables()`` pays O(variables) comparisons for it.
-    package func takeChangedTags() -> [Int32]? {
-        core.takeChangedTags()
+    /// What changed at ``updateVariables()`` since the last call (see ``ChangedTags``): the tags of the
+    /// variables whose value moved, unless more than `limit` moved, or one of them is untagged or more
+    /// moved than the solver keeps count of (after ``reset()`` too). Starts the next count.
+    /// - Complexity: O(changed variables), O(1) past `limit`; ``updateVariables()`` pays O(variables)
+    ///   comparisons for it.
+    package func takeChangedTags(atMost limit: Int = .max) -> ChangedTags {
+        core.takeChangedTags(atMost: limit)
     }
 
     /// Removes every constraint, edit variable and variable.
@@ -188,4 +189,15 @@ public final class Solver {
 
     /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.
     public var debugDescription: String { core.debugDescription }
+}
+
+/// What ``Solver/takeChangedTags(atMost:)`` reports.
+package enum ChangedTags: Equatable, Sendable {
+    /// The tags of the variables that changed (one or more times each; tags below -1 left out).
+    case tags([Int32])
+    /// More changed than the caller's limit: it may as well read every variable.
+    case many
+    /// A changed variable has no tag, or the solver lost count: any variable may have changed, and the
+    /// caller should tag what it reads.
+    case untagged
 }

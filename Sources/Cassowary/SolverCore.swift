@@ -178,6 +178,9 @@ struct SolverCore {
     private mutating func noteChanges(from previous: [Double], to values: [Double]) {
         guard !everythingChanged else { return }
         let limit = 2 * values.count
+        // Room for a typical edit's changes at once, not a growth step per doubling (the array is
+        // not kept between reads).
+        if changedSlots.capacity == 0 { changedSlots.reserveCapacity(Swift.min(values.count, 64)) }
         previous.withUnsafeBufferPointer { old in
             values.withUnsafeBufferPointer { new in
                 for slot in 0..<new.count {
@@ -194,24 +197,24 @@ struct SolverCore {
     }
 
     /// The tags (``VariableSlots/tags``) of the variables whose value changed at an
-    /// ``updateVariables()`` since the last call, each once or more, without the tags below -1; nil
-    /// when any of them has no tag (-1) or when too many changed to keep (every variable may have).
-    /// Starts the next count.
-    /// - Complexity: O(changed variables).
-    mutating func takeChangedTags() -> [Int32]? {
+    /// ``updateVariables()`` since the last call, each once or more, without the tags below -1 (see
+    /// ``ChangedTags``). Starts the next count.
+    /// - Complexity: O(changed variables), O(1) when more than `limit` changed.
+    mutating func takeChangedTags(atMost limit: Int) -> ChangedTags {
         defer {
             changedSlots = []
             everythingChanged = false
         }
-        guard !everythingChanged else { return nil }
+        guard !everythingChanged else { return .untagged }
+        guard changedSlots.count <= limit else { return .many }
         var tags: [Int32] = []
         tags.reserveCapacity(changedSlots.count)
         for slot in changedSlots where Int(slot) < slots.count {
             let tag = slots.tags[Int(slot)]
-            if tag == -1 { return nil }
+            if tag == -1 { return .untagged }
             if tag >= 0 { tags.append(tag) }
         }
-        return tags
+        return .tags(tags)
     }
 
     /// Marks the shape of lazy rows (or of what they refer to) as changed.

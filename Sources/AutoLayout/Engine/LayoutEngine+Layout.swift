@@ -13,10 +13,14 @@ extension LayoutEngine {
         if hasHadTextViews { wrapTextAtLaidOutWidths() }
         isSettingSolvedFrames = true
         defer { isSettingSolvedFrames = false }
-        if view === root, let moved = viewsWhoseSolvedFramesMayHaveMoved() {
-            setSolvedFrames(of: moved)
+        if view === root {
+            switch framesToSet() {
+            case .these(let moved): setSolvedFrames(of: moved)
+            case .all: setAllSolvedFrames(under: root, tagging: false)
+            case .allTagging: setAllSolvedFrames(under: root, tagging: true)
+            }
         } else {
-            setAllSolvedFrames(under: view)
+            setAllSolvedFrames(under: view, tagging: false)
         }
         if view === root { needsLayout = false }
     }
