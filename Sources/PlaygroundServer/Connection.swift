@@ -250,13 +250,6 @@ final class Connection {
         if let recorder { recorder.output(buffer.text, now: now, session: session) }
         guard let payload = message.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
         let written = lws_write(wsi, payload, message.count, LWS_WRITE_TEXT)
-        guard written >= message.count else { return -1 }
-        // A block grown by a large message (a `scene`) is given back at the next WRITEABLE when nothing
-        // waits by then: otherwise a connection that goes idle after a load holds its kilobytes.
-        if buffer === outgoing, outgoing.capacity > Self.keptOutgoingBytes { lws_callback_on_writable(wsi) }
-        return 0
+        return written < message.count ? -1 : 0
     }
-
-    /// The outgoing block a connection may keep while idle: a `frames` of a small scene fits.
-    private static let keptOutgoingBytes = 4096
 }

@@ -13,7 +13,7 @@ public final class MessageBuffer {
     public let headroom: Int
     private var base: UnsafeMutablePointer<UInt8>
     /// Bytes allocated (headroom included).
-    public private(set) var capacity: Int
+    private(set) var capacity: Int
     /// Offset of the end of the last message (it starts at `headroom`).
     private var end: Int
 
