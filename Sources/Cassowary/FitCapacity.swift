@@ -22,6 +22,8 @@ extension SolverCore {
         infos.fitCapacities()
         scratch.fitCapacity()
         objectiveDirty.fitCapacity()
+        evaluation.dropPositions()
+        changedSlots = []
     }
 }
 

@@ -21,6 +21,10 @@ struct LazyEvaluation {
     var version = -1
     /// The depth-first stack, kept to avoid an allocation per compilation.
     private var stack: [Int] = []
+    /// Per symbol after a compilation: -1 not compiled, -2 read as a constant, else its position in
+    /// `order`; kept so rows changed since can be appended (``extend(_:by:slotSymbols:)``). Empty when
+    /// dropped (``dropPositions()``): the next change then compiles afresh.
+    private var position: [Int32] = []
 
     /// Compiles the lazy rows of every variable (`slotSymbols[slot]` is the symbol of slot `slot`, `rows`
     /// the solver's rows, one per symbol): depth-first from each variable, references first, with an
@@ -44,10 +48,11 @@ struct LazyEvaluation {
         var notLazy: [Int] = []
         guard let base = rows.baseAddress else {
             values = []
+            position = []
             return notLazy
         }
         // Per symbol while compiling: -1 not visited, -2 visited and not lazy, else position.
-        var position = [Int32](repeating: -1, count: rows.count)
+        position = [Int32](repeating: -1, count: rows.count)
         for slot in slotSymbols.indices {
             let root = slotSymbols[slot]
             guard base[root]?.lazy == true else { continue }
@@ -96,6 +101,63 @@ struct LazyEvaluation {
         }
         values = [Double](repeating: 0, count: order.count)
         return notLazy
+    }
+
+    /// Brings the program up to date after the external rows of `changed` (symbols, in the order their
+    /// rows changed) were put, rewritten or removed, when those were the only changes of shape since it
+    /// was compiled: none of them is a compiled lazy row, and a row put or removed had no row referring
+    /// to it. Each that is now lazy refers only to compiled rows, constants and symbols without a row,
+    /// so it goes at the end, in dependency order. Returns the rows found to refer to nothing basic (as
+    /// ``compile(_:slotSymbols:)``), or nil when the program cannot be extended (one of them was a
+    /// compiled lazy row, a reference to a lazy row not compiled, positions dropped): the caller then
+    /// compiles afresh, which it must, since the program may be half extended.
+    /// - Complexity: O(cells of the changed rows), plus finding each lazy one's slot from the newest.
+    mutating func extend(_ store: borrowing RowStore, by changed: [Int32], slotSymbols: [Int]) -> [Int]? {
+        store.withRows { extend($0, by: changed, slotSymbols: slotSymbols) }
+    }
+
+    /// ``extend(_:by:slotSymbols:)`` over the lent rows.
+    private mutating func extend(_ rows: UnsafeBufferPointer<Row?>, by changed: [Int32], slotSymbols: [Int]) -> [Int]? {
+        guard let base = rows.baseAddress, !position.isEmpty else { return nil }
+        if position.count < rows.count { position.append(contentsOf: repeatElement(-1, count: rows.count - position.count)) }
+        var notLazy: [Int] = []
+        for (k, symbol) in changed.enumerated() where !changed[..<k].contains(symbol) {
+            let t = Int(symbol)
+            // A compiled lazy row changed shape: the rows after it may refer to it.
+            guard position[t] < 0 else { return nil }
+            guard let row = base[t], row.lazy else {
+                // No row (it reads 0) or one that refers to nothing basic (it reads its constant).
+                position[t] = -1
+                continue
+            }
+            var anyReference = false
+            for (z, a) in row.cells {
+                guard let zLazy = base[z]?.lazy else { continue }
+                if zLazy && position[z] < 0 { return nil }
+                anyReference = true
+                references.append(zLazy ? Int(position[z]) : z)
+                referenceIsLazy.append(zLazy)
+                coefficients.append(a)
+            }
+            guard anyReference else {
+                notLazy.append(t)
+                position[t] = -2
+                continue
+            }
+            guard let slot = slotSymbols.lastIndex(of: t) else { return nil }
+            position[t] = Int32(order.count)
+            order.append(t)
+            starts.append(references.count)
+            values.append(0)
+            slots.append(slot)
+            slotPositions.append(order.count - 1)
+        }
+        return notLazy
+    }
+
+    /// Drops the per-symbol positions (their memory): the next change of shape compiles afresh.
+    mutating func dropPositions() {
+        position = []
     }
 
     /// Evaluates the compiled rows into ``values``, reading the constants of `rows` (the rows the

@@ -129,6 +129,23 @@ public final class Solver {
         return core.value(of: variable)
     }
 
+    /// Tags `variable` with a number of the owner's (AutoLayout: the view whose frame it is, or -2 for a
+    /// variable no frame reads), reported by ``takeChangedTags()`` when its value changes. Does nothing
+    /// for a variable no constraint has mentioned yet (it has no slot); a new slot starts untagged (-1).
+    /// - Complexity: O(1) expected (one hash lookup).
+    package func setTag(_ tag: Int32, of variable: Variable) {
+        _ = core.slots.setTag(tag, of: variable)
+    }
+
+    /// What changed at ``updateVariables()`` since the last call (see ``ChangedTags``): the tags of the
+    /// variables whose value moved, unless more than `limit` moved, or one of them is untagged or more
+    /// moved than the solver keeps count of (after ``reset()`` too). Starts the next count.
+    /// - Complexity: O(changed variables), O(1) past `limit`; ``updateVariables()`` pays O(variables)
+    ///   comparisons for it.
+    package func takeChangedTags(atMost limit: Int = .max) -> ChangedTags {
+        core.takeChangedTags(atMost: limit)
+    }
+
     /// Removes every constraint, edit variable and variable.
     public func reset() {
         core.reset()
@@ -172,4 +189,15 @@ public final class Solver {
 
     /// A dump of the tableau: rows (basic symbol = constant + terms), objective levels, edit variables.
     public var debugDescription: String { core.debugDescription }
+}
+
+/// What ``Solver/takeChangedTags(atMost:)`` reports.
+package enum ChangedTags: Equatable, Sendable {
+    /// The tags of the variables that changed (one or more times each; tags below -1 left out).
+    case tags([Int32])
+    /// More changed than the caller's limit: it may as well read every variable.
+    case many
+    /// A changed variable has no tag, or the solver lost count: any variable may have changed, and the
+    /// caller should tag what it reads.
+    case untagged
 }

@@ -32,8 +32,13 @@ extension SolverCore {
 
     mutating func putRow(_ basic: Int, _ row: Row) {
         touch(basic)
-        // An external row, or a symbol lazy rows refer to, changes what lazy rows evaluate.
-        if symbols.kinds[basic] == .external || !symbols.columns[basic].isEmpty { structureChanged() }
+        // An external row, or a symbol lazy rows refer to, changes what lazy rows evaluate; a new
+        // external row that nothing refers to only adds to them.
+        if !symbols.columns[basic].isEmpty {
+            structureChanged()
+        } else if symbols.kinds[basic] == .external {
+            structureChanged(row: basic)
+        }
         let id = symbols.allocateRowId(for: basic)
         for (s, _) in row.cells { symbols.columns[s].insertNew(id) }
         symbols.rows[basic] = row
@@ -44,7 +49,11 @@ extension SolverCore {
     mutating func removeRow(_ basic: Int) -> Row? {
         guard let row = storedRow(basic, "removeRow") else { return nil }
         touch(basic)
-        if symbols.kinds[basic] == .external || !symbols.columns[basic].isEmpty { structureChanged() }
+        if !symbols.columns[basic].isEmpty {
+            structureChanged()
+        } else if symbols.kinds[basic] == .external {
+            structureChanged(row: basic)
+        }
         symbols.rows[basic] = nil
         let id = rowId(basic)
         for (s, _) in row.cells { symbols.columns[s].remove(id) }
@@ -199,7 +208,8 @@ extension SolverCore {
         for id in ids {
             let b = basicOf(id)
             touch(b)
-            if symbols.kinds[b] == .external { structureChanged() }
+            // Rewritten over non-basic symbols (`row` is expanded): it keeps its row.
+            if symbols.kinds[b] == .external { structureChanged(row: b) }
         }
         var negative: [Int] = []
         symbols.substitute(symbol, by: row, inRows: ids, negative: &negative)
@@ -215,7 +225,11 @@ extension SolverCore {
         }
         touch(leaving)
         touch(entering)
-        if !symbols.columns[leaving].isEmpty { structureChanged() }
+        if !symbols.columns[leaving].isEmpty {
+            structureChanged()
+        } else if symbols.kinds[leaving] == .external {
+            structureChanged(row: leaving)
+        }
         symbols.rows[leaving] = nil
         let id = rowId(leaving)
         symbols.rowIds[leaving] = -1
@@ -224,7 +238,8 @@ extension SolverCore {
         var everywhere = false
         if symbols.kinds[entering] == .external {
             if let stamp = stampBelowReferences(entering) { row.stamp = stamp } else { everywhere = true }
-            structureChanged()
+            // No row refers to `entering` yet unless its column says so (checked after substituting).
+            structureChanged(row: entering)
         }
         substitute(entering, row, everywhere: everywhere)
         if !symbols.columns[entering].isEmpty { structureChanged() }

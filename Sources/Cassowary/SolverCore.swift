@@ -88,6 +88,9 @@ struct SolverCore {
     var evaluation = LazyEvaluation()
     /// Moves whenever the shape of a lazy row, or of a row one refers to, changes.
     var structureVersion = 0
+    /// The external rows whose shape changed since the program was compiled, while the program can be
+    /// extended by them (``structureChanged(row:)``); nil once anything else changed shape.
+    var rowsChangedSinceCompiling: [Int32]? = []
     /// Moves whenever a tableau row gains, loses or re-weights a cell or changes its basic symbol
     /// (constant-only changes keep it): the validity stamp of every ``MarkerColumn``.
     var cellsVersion = 0
@@ -113,6 +116,12 @@ struct SolverCore {
     // Transaction journal (only active while a call can still fail after mutating the tableau).
     var journal = Journal()
 
+    /// The slots whose value changed at an ``updateVariables()`` since the last
+    /// ``takeChangedTags()`` (a slot may repeat), so an owner updates only what moved.
+    var changedSlots: [Int32] = []
+    /// Set when `changedSlots` would outgrow twice the slots, and by ``reset()``: everything changed.
+    var everythingChanged = false
+
     /// Creates an empty solver.
     init() {}
 
@@ -121,6 +130,8 @@ struct SolverCore {
     /// values; a non-basic (free) one is 0.
     mutating func updateVariables() {
         var values = slots.values
+        // The values as last read, to tell which changed (shares storage until `values` is written).
+        let previous = values
         slots.values = []
         var anyLazy = false
         symbols.rows.withRows { rows in
@@ -142,8 +153,13 @@ struct SolverCore {
         }
         if anyLazy {
             if evaluation.version != structureVersion {
-                for t in evaluation.compile(symbols.rows, slotSymbols: slots.symbols) { symbols.rows.setLazy(t, false) }
+                // Rows the program can be extended by: appended to it; else it is compiled afresh.
+                let notLazy = rowsChangedSinceCompiling.flatMap {
+                    evaluation.version < 0 ? nil : evaluation.extend(symbols.rows, by: $0, slotSymbols: slots.symbols)
+                } ?? evaluation.compile(symbols.rows, slotSymbols: slots.symbols)
+                for t in notLazy { symbols.rows.setLazy(t, false) }
                 evaluation.version = structureVersion
+                rowsChangedSinceCompiling = []
             }
             evaluation.run(symbols.rows)
             evaluation.write(into: &values)
@@ -152,11 +168,74 @@ struct SolverCore {
                 values[slot] = symbols.rows.constant(slots.symbols[slot]) ?? 0
             }
         }
+        noteChanges(from: previous, to: values)
         slots.values = values
     }
 
+    /// Appends the slots whose value differs between `previous` and `values` (slots added since the
+    /// last read count from 0) to ``changedSlots``.
+    /// - Complexity: O(slots), one comparison each.
+    private mutating func noteChanges(from previous: [Double], to values: [Double]) {
+        guard !everythingChanged else { return }
+        let limit = 2 * values.count
+        // Room for a typical edit's changes at once, not a growth step per doubling (the array is
+        // not kept between reads).
+        if changedSlots.capacity == 0 { changedSlots.reserveCapacity(Swift.min(values.count, 64)) }
+        previous.withUnsafeBufferPointer { old in
+            values.withUnsafeBufferPointer { new in
+                for slot in 0..<new.count {
+                    let before = slot < old.count ? old[slot] : 0
+                    // NaN compares unequal to itself: counted as a change, which is safe.
+                    if new[slot] != before { changedSlots.append(Int32(truncatingIfNeeded: slot)) }
+                }
+            }
+        }
+        if changedSlots.count > limit {
+            everythingChanged = true
+            changedSlots = []
+        }
+    }
+
+    /// The tags (``VariableSlots/tags``) of the variables whose value changed at an
+    /// ``updateVariables()`` since the last call, each once or more, without the tags below -1 (see
+    /// ``ChangedTags``). Starts the next count.
+    /// - Complexity: O(changed variables), O(1) when more than `limit` changed.
+    mutating func takeChangedTags(atMost limit: Int) -> ChangedTags {
+        defer {
+            changedSlots = []
+            everythingChanged = false
+        }
+        guard !everythingChanged else { return .untagged }
+        guard changedSlots.count <= limit else { return .many }
+        var tags: [Int32] = []
+        tags.reserveCapacity(changedSlots.count)
+        for slot in changedSlots where Int(slot) < slots.count {
+            let tag = slots.tags[Int(slot)]
+            if tag == -1 { return .untagged }
+            if tag >= 0 { tags.append(tag) }
+        }
+        return .tags(tags)
+    }
+
     /// Marks the shape of lazy rows (or of what they refer to) as changed.
-    @inline(__always) mutating func structureChanged() { structureVersion &+= 1 }
+    @inline(__always) mutating func structureChanged() {
+        structureVersion &+= 1
+        rowsChangedSinceCompiling = nil
+    }
+
+    /// Marks the shape of external row `basic` as changed, where the evaluation program can be
+    /// extended by it (``LazyEvaluation/extend(_:by:slotSymbols:)``): a row put or removed that no row
+    /// refers to, or one rewritten over non-basic symbols (it keeps its row, so references to its
+    /// constant hold). Whether it was a compiled lazy row is checked there.
+    @inline(__always) mutating func structureChanged(row basic: Int) {
+        structureVersion &+= 1
+        guard rowsChangedSinceCompiling != nil else { return }
+        if rowsChangedSinceCompiling?.count ?? 0 >= 64 {
+            rowsChangedSinceCompiling = nil
+        } else {
+            rowsChangedSinceCompiling?.append(Int32(truncatingIfNeeded: basic))
+        }
+    }
 
     /// The value of `variable` after the last ``updateVariables()``; 0 for a variable the solver has
     /// never seen (or seen only after the last update).
@@ -174,6 +253,8 @@ struct SolverCore {
         infos.removeAll()
         edits = EditVariables()
         slots = VariableSlots()
+        changedSlots = []
+        everythingChanged = true
         structureChanged()
         nextOrder = 0
         objectiveDirty = []

@@ -11,6 +11,8 @@ struct VariableSlots {
     private(set) var symbols: [Int] = []
     /// The value of each slot after the last update (0 for slots added since).
     var values: [Double] = []
+    /// The owner's tag of each slot (``Solver/setTag(_:of:)``): -1 until the owner gives one.
+    private(set) var tags: [Int32] = []
 
     /// Number of slots.
     var count: Int { symbols.count }
@@ -24,6 +26,14 @@ struct VariableSlots {
         variables.append(variable)
         symbols.append(symbol)
         values.append(0)
+        tags.append(-1)
+    }
+
+    /// Tags `variable`'s slot; false (nothing changed) when it has none.
+    mutating func setTag(_ tag: Int32, of variable: Variable) -> Bool {
+        guard let slot = slot(of: variable) else { return false }
+        tags[slot] = tag
+        return true
     }
 
     /// Gives back the spare capacity of the slot tables (`Array.fitCapacity()`).
@@ -32,6 +42,7 @@ struct VariableSlots {
         variables.fitCapacity()
         symbols.fitCapacity()
         values.fitCapacity()
+        tags.fitCapacity()
     }
 
     /// Drops the slots from `count` on (a rollback forgets the variables its call introduced).
@@ -41,5 +52,6 @@ struct VariableSlots {
         variables.removeSubrange(count...)
         symbols.removeSubrange(count...)
         values.removeSubrange(count...)
+        tags.removeSubrange(count...)
     }
 }

@@ -61,7 +61,11 @@ enum EngineConstraintKey: ExpressibleByStringInterpolation {
 /// freeing it with the engine. A slot's entries are emptied when its view leaves the tree (every
 /// constraint of a removed view is forgotten), so a slot handed to a new view starts empty.
 struct EngineConstraintTable {
-    private var byView: [LayoutConstraint?] = []
+    /// Every view's two non-negative size constraints, by slot: `slot * 2 + kind` (each view has them).
+    private var sizes: [LayoutConstraint?] = []
+    /// The other kinds, which only some views have (an intrinsic size, a translated mask), by
+    /// `slot * kinds + kind`: a dense table of them held 80 empty bytes per view.
+    private var sparse: [Int: LayoutConstraint] = [:]
     private var byName: [String: LayoutConstraint] = [:]
 
     private static let kinds = ViewConstraintKind.allCases.count
@@ -72,8 +76,9 @@ struct EngineConstraintTable {
         case .name(let name):
             return byName[name]
         case .view(let slot, let kind):
-            let index = slot * Self.kinds + kind.rawValue
-            return slot >= 0 && index < byView.count ? byView[index] : nil
+            guard slot >= 0 else { return nil }
+            if let index = Self.sizeIndex(slot, kind) { return index < sizes.count ? sizes[index] : nil }
+            return sparse[slot * Self.kinds + kind.rawValue]
         }
     }
 
@@ -85,13 +90,15 @@ struct EngineConstraintTable {
         case .view(let slot, let kind):
             // Callers check the slot (`pinInternal`): a view outside the tree has none.
             guard slot >= 0 else { return nil }
-            let index = slot * Self.kinds + kind.rawValue
-            if index >= byView.count {
-                // Room for the whole slot at once: a view's first constraint makes room for the rest.
-                byView.append(contentsOf: repeatElement(nil, count: (slot + 1) * Self.kinds - byView.count))
+            guard let index = Self.sizeIndex(slot, kind) else {
+                return sparse.updateValue(constraint, forKey: slot * Self.kinds + kind.rawValue)
             }
-            defer { byView[index] = constraint }
-            return byView[index]
+            if index >= sizes.count {
+                // Room for the whole slot at once: a view's first constraint makes room for the other.
+                sizes.append(contentsOf: repeatElement(nil, count: (slot + 1) * 2 - sizes.count))
+            }
+            defer { sizes[index] = constraint }
+            return sizes[index]
         }
     }
 
@@ -102,17 +109,38 @@ struct EngineConstraintTable {
         case .name(let name):
             return byName.removeValue(forKey: name)
         case .view(let slot, let kind):
-            let index = slot * Self.kinds + kind.rawValue
-            guard slot >= 0, index < byView.count else { return nil }
-            defer { byView[index] = nil }
-            return byView[index]
+            guard slot >= 0 else { return nil }
+            guard let index = Self.sizeIndex(slot, kind) else {
+                return sparse.removeValue(forKey: slot * Self.kinds + kind.rawValue)
+            }
+            guard index < sizes.count else { return nil }
+            defer { sizes[index] = nil }
+            return sizes[index]
+        }
+    }
+
+    /// Where `kind` of `slot` sits in `sizes`; nil for the kinds kept in `sparse`.
+    private static func sizeIndex(_ slot: Int, _ kind: ViewConstraintKind) -> Int? {
+        switch kind {
+        case .nonNegativeWidth: slot * 2
+        case .nonNegativeHeight: slot * 2 + 1
+        default: nil
         }
     }
 
     /// Every constraint of the table: the views' by slot and kind, then the named ones (in no
     /// meaningful order, as a dictionary's values).
+    /// - Complexity: O(n log n) in the views' constraints (sorted into slot and kind order).
     var all: [LayoutConstraint] {
-        byView.compactMap { $0 } + Array(byName.values)
+        var keyed = sparse.map { (key: $0.key, constraint: $0.value) }
+        keyed.reserveCapacity(sparse.count + sizes.count)
+        for (index, constraint) in sizes.enumerated() {
+            guard let constraint else { continue }
+            // Kind 0 or 1 of slot index / 2, in the key space of `sparse`.
+            keyed.append((index / 2 * Self.kinds + index % 2, constraint))
+        }
+        keyed.sort { $0.key < $1.key }
+        return keyed.map(\.constraint) + Array(byName.values)
     }
 }
 

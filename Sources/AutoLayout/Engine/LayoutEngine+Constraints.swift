@@ -131,6 +131,7 @@ extension LayoutEngine {
             constraint.installed = made
             constraint.isBroken = false
             owners.installed(constraint)
+            tagFrameVariables(of: constraint)
             return true
         } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
             if reportConflict { breakConstraint(constraint, trigger: made, conflicting: conflicting) }

@@ -73,6 +73,7 @@ extension LayoutEngine {
         guard [1, 2, 3].contains(scale) else { throw LayoutError.invalidValue("scale must be 1, 2 or 3") }
         guard scale != self.scale else { return }
         self.scale = scale
+        framesNeedFullPass = true
         setNeedsLayout()
     }
 

@@ -11,9 +11,16 @@ extension LayoutEngine {
         updateStackViews()
         solver.updateVariables()
         if hasHadTextViews { wrapTextAtLaidOutWidths() }
-        let scale = scale   // read once, not once per view
-        view.forEachDescendant { descendant in
-            setModelFrame(descendant, solvedFrame(of: descendant, scale: scale))
+        isSettingSolvedFrames = true
+        defer { isSettingSolvedFrames = false }
+        if view === root {
+            switch framesToSet() {
+            case .these(let moved): setSolvedFrames(of: moved)
+            case .all: setAllSolvedFrames(under: root, tagging: false)
+            case .allTagging: setAllSolvedFrames(under: root, tagging: true)
+            }
+        } else {
+            setAllSolvedFrames(under: view, tagging: false)
         }
         if view === root { needsLayout = false }
     }
@@ -23,7 +30,7 @@ extension LayoutEngine {
         solvedFrame(of: view, scale: scale)
     }
 
-    private func solvedFrame(of view: View, scale: Double) -> Rect {
+    func solvedFrame(of view: View, scale: Double) -> Rect {
         let vars = view.variables
         // The solver places the alignment rectangle; the frame is it grown by the insets.
         let insets = view.alignmentRectInsets
@@ -42,6 +49,7 @@ extension LayoutEngine {
             throw LayoutError.invalidValue("alignment rect insets must be finite")
         }
         view.alignmentRectInsets = insets
+        noteFrameOutOfStep(view)
         setNeedsLayout()
     }
 
@@ -110,6 +118,8 @@ extension LayoutEngine {
         guard frame != view.frame else { return }
         animator.record(.frame, of: view, from: view.frame.components, to: frame.components, now: time)
         view.frame = frame
+        // A frame set from outside the pass goes back to the solved one at the next pass.
+        if !isSettingSolvedFrames { noteFrameOutOfStep(view) }
         presentationSnapshot.modelChanged(view.slot)
         if view.translatesAutoresizingMaskIntoConstraints { updateAutoresizingConstraints(of: view) }
     }

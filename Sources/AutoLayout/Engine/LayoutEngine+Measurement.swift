@@ -23,6 +23,7 @@ extension LayoutEngine {
         exerciseStays = [:]
         conflicts = []
         root.subviews = []
+        viewTreeChanged(appending: nil)
         root.layoutGuides = [:]
         keyboard.layoutGuides = [:]
     }

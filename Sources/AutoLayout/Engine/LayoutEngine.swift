@@ -1,4 +1,13 @@
 import Cassowary
+import Synchronization
+
+/// The last `LayoutEngine.viewTreeVersion` handed out, across engines.
+private let viewTreeVersions = Atomic<UInt64>(0)
+
+/// A `viewTreeVersion` no engine has had.
+private func nextViewTreeVersion() -> UInt64 {
+    viewTreeVersions.wrappingAdd(1, ordering: .relaxed).newValue
+}
 
 /// One window's worth of Auto Layout: a root view and its subtree, the constraints among them, the
 /// Cassowary solver they feed, the layout cycle and the running animations.
@@ -65,6 +74,19 @@ public final class LayoutEngine {
     /// Measures the text of labels, buttons and text fields; without one, setting text throws
     /// `textUnavailable`. The host supplies it: the engine knows no fonts.
     public var textMeasurer: (any TextMeasurer)?
+    /// Moves (drawn from a process-wide count, so no two engines share a value) whenever a view joins
+    /// or leaves the tree: a reader of the document order knows whether it kept up.
+    public private(set) var viewTreeVersion = nextViewTreeVersion()
+    /// The view the last tree change added at the end of the document order, and the version before it;
+    /// nil when the last change was another one. A reader that saw that version appends just this view.
+    public private(set) var lastAppendedView: (view: View, after: UInt64)?
+    /// Presentation slots of views whose model frame may differ from their solved frame although their
+    /// variables did not move (set by `setCenter`, `setBounds`, new insets): read at the next pass.
+    @exclusivity(unchecked) var framesOutOfStep: [Int32] = []
+    /// Whether the next layout pass reads every view's frame (at first, and after a scale change).
+    @exclusivity(unchecked) var framesNeedFullPass = true
+    /// True while the layout pass sets frames (which then are the solved ones).
+    @exclusivity(unchecked) var isSettingSolvedFrames = false
     /// What the views show, one entry per view, for frames (`updatePresentation()`). Unchecked like the
     /// animator: read on every frame and layout pass, by the engine's one owner.
     @exclusivity(unchecked) var presentationSnapshot = PresentationSnapshot()
@@ -180,6 +202,7 @@ public final class LayoutEngine {
         view.depth = superview.depth + 1
         superview.subviews.append(view)
         view.slot = presentationSnapshot.add(view)
+        viewTreeChanged(appending: view)
         updateNonNegativeSize(of: view)
         setNeedsLayout()
         return view
@@ -218,8 +241,25 @@ public final class LayoutEngine {
         // The removed subtree is a tree of its own now: its depths count from its new root.
         let cut = view.depth
         for gone in removed { gone.depth -= cut }
+        viewTreeChanged(appending: nil)
         healBrokenConstraints()
         setNeedsLayout()
+    }
+
+    /// Moves `viewTreeVersion`; `appended` is the view just added, kept as `lastAppendedView` when it
+    /// is last in document order (it and each of its ancestors last among its siblings).
+    /// - Complexity: O(depth).
+    func viewTreeChanged(appending appended: View?) {
+        let before = viewTreeVersion
+        viewTreeVersion = nextViewTreeVersion()
+        lastAppendedView = nil
+        guard let appended else { return }
+        var item = appended
+        while let parent = item.superview {
+            guard parent.subviews.last === item else { return }
+            item = parent
+        }
+        if item === root { lastAppendedView = (appended, before) }
     }
 
     /// Marks the layout as needing a pass (`setNeedsLayout`).

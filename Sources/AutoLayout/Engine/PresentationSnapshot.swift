@@ -118,6 +118,12 @@ struct PresentationSnapshot {
         return slot
     }
 
+    /// The view in `slot`; nil for a free slot or one out of range.
+    func view(inSlot slot: Int) -> View? {
+        // Through the buffer: the entry is read in place, not copied out with its references.
+        entries.withUnsafeBufferPointer { $0.indices.contains(slot) ? $0[slot].view : nil }
+    }
+
     /// Whether `view` holds a slot here: an identity test, where looking its name up would hash it.
     func holds(_ view: View) -> Bool {
         entries.indices.contains(view.slot) && entries[view.slot].view === view

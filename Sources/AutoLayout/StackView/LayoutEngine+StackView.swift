@@ -136,6 +136,7 @@ extension LayoutEngine {
                 constraint.installed = made
                 constraint.isBroken = false
                 owners.installed(constraint)
+                tagFrameVariables(of: constraint)
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicting) {
                 let set = conflicting.compactMap { owners.owner(of: $0) }

@@ -12,10 +12,13 @@ import Foundation
 /// of the whole list, in document order), `root` and `guides` only when they changed.
 enum ChangeAnnouncement {
     /// The announcement of `change` (what `ChangeRecorder.finish()` gave), read from `scene` as the edit
-    /// left it; `constraintOrder` is the session's encoded order, extended here when the order is sent.
-    /// - Complexity: O(entries changed), plus O(views) for the view order, and for the constraint order
-    ///   O(constraints) pointer comparisons and the encoding of the ids added since it was last sent.
-    static func of(_ change: SceneChange, in scene: Scene, constraintOrder: inout ConstraintOrderText) -> [String: Any] {
+    /// left it; `viewOrder` and `constraintOrder` are the session's encoded orders, extended here when an
+    /// order is sent.
+    /// - Complexity: O(entries changed), plus for the view order O(1) after a view added at the end
+    ///   (else O(views)), and for the constraint order O(constraints) pointer comparisons; each order the
+    ///   encoding of the ids added since it was last sent and a copy of its bytes.
+    static func of(_ change: SceneChange, in scene: Scene, viewOrder: inout ViewOrderText,
+                   constraintOrder: inout ConstraintOrderText) -> [String: Any] {
         let engine = scene.engine
         var views: [[String: Any]] = []
         var removedViews: [String] = []
@@ -44,11 +47,7 @@ enum ChangeAnnouncement {
             result["removed"] = ["views": removedViews, "constraints": removedConstraints]
         }
         if viewsMoved || !removedViews.isEmpty {
-            // Read off the tree in document order (`LayoutEngine.views`), without a list of the views.
-            var order: [String] = []
-            order.reserveCapacity(engine.viewCount)
-            engine.root.forEachDescendant { order.append($0.identifier) }
-            result["viewOrder"] = order
+            result["viewOrder"] = viewOrder.text(of: engine)
         }
         if constraintsMoved || !removedConstraints.isEmpty {
             result["constraintOrder"] = constraintOrder.text(of: engine.constraints)

@@ -26,20 +26,9 @@ struct ConstraintOrderText {
         }
         for constraint in constraints[encoded.count...] {
             if body.count > 1 { body.append(UInt8(ascii: ",")) }
-            Self.append(constraint.identifier, to: &body)
+            JSONFragment.appendString(constraint.identifier, to: &body)
         }
         encoded = constraints
         return JSONFragment(bytes: body + [UInt8(ascii: "]")])
-    }
-
-    /// Appends `string` as a JSON string (`ByteCursor.string`) to `bytes`.
-    private static func append(_ string: String, to bytes: inout [UInt8]) {
-        let maximum = string.utf8.count * 6 + 2
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { scratch in
-            guard let start = scratch.baseAddress else { return }
-            var cursor = ByteCursor(start)
-            cursor.string(string)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor.next - start))
-        }
     }
 }

@@ -91,8 +91,9 @@ extension Session {
         animationRequests.removeAll()
         scene = loaded
         documents.modelChanged()
-        // The old scene's constraints are not kept alive for an order that cannot be extended.
+        // The old scene's constraints and ids are not kept for orders that cannot be extended.
         constraintOrderText = ConstraintOrderText()
+        viewOrderText = ViewOrderText()
         loaded.engine.keepsTimeline = clock.isStopped
         frameStream.sendsEverything = true
         if let sharing {

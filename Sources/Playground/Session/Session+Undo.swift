@@ -52,7 +52,8 @@ extension Session {
                     scene.engine.layoutIfNeeded()
                     documents.modelChanged()
                     if recorder.scene === scene, let change = recorder.finish() {
-                        announce(ChangeAnnouncement.of(change, in: scene, constraintOrder: &constraintOrderText))
+                        announce(ChangeAnnouncement.of(change, in: scene, viewOrder: &viewOrderText,
+                                                       constraintOrder: &constraintOrderText))
                         if joins {
                             history.extendNewest(with: change, limits: limits)
                         } else {

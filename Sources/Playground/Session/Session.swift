@@ -38,6 +38,8 @@ public final class Session {
     var turnChanges: [String: Any]?
     /// The scene's constraint order as announced last, kept to be extended (`ConstraintOrderText`).
     var constraintOrderText = ConstraintOrderText()
+    /// The scene's view order as announced last, kept to be extended (`ViewOrderText`).
+    var viewOrderText = ViewOrderText()
     /// What the edit being run changes, for its undo step (`ChangeRecorder`); nil outside such an edit.
     var changeRecorder: ChangeRecorder?
     /// The scene's document, written once per generation of the model (`SceneDocuments`).
