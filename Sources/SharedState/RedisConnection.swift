@@ -44,6 +44,8 @@ public final class RedisConnection: @unchecked Sendable {
         public var maximumOutstanding = 4096
         /// Delays between reconnect attempts.
         public var backoff = ReconnectBackoff()
+        /// The logical database, selected on each connection before any other command (0: Redis's default).
+        public var database = 0
 
         /// A configuration for `host`:`port` with the defaults above.
         public init(host: String = "127.0.0.1", port: Int = 6379) {
@@ -143,6 +145,7 @@ public final class RedisConnection: @unchecked Sendable {
                                        timeout: configuration.connectTimeout) {
             case .success(let socket):
                 backoff.reset()
+                if configuration.database != 0 { selectDatabase() }
                 setState(.up)
                 serve(socket)
             case .failure:
@@ -157,6 +160,16 @@ public final class RedisConnection: @unchecked Sendable {
         setState(.stopped)
         failEverything()
         finished.signal()
+    }
+
+    /// Puts SELECT before whatever is queued: a reconnection starts in database 0.
+    private func selectDatabase() {
+        let select = Request(command: RedisCommand("SELECT", String(configuration.database)), completion: { _ in },
+                             deadline: monotonicSeconds() + configuration.commandTimeout)
+        shared.withLock { shared in
+            shared.outstanding += 1
+            shared.queued.insert(select, at: 0)
+        }
     }
 
     /// Pipelines commands over `socket` until it breaks, a reply is overdue, or `stop()`.

@@ -98,6 +98,10 @@ public final class Session {
     var journalNeedsSnapshot = false
     /// True while the outbox waits for the journal's commit: nothing is taken from it.
     var holdsOutput = false
+    /// True while the session is in the `JournalQueue`'s held list of the current pass.
+    var journalHeldThisPass = false
+    /// The last pass number the session's answers wait for a journal's confirmation of (0: none).
+    var journalAwaitedPass = 0
     /// Transport time of the session's time 0 (journal turns count from it) and the wall-clock time then.
     var createdAt: Double
     var createdWall: Double
