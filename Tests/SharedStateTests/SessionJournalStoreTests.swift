@@ -29,10 +29,11 @@ struct SessionJournalStoreTests {
         _ = await fixture.raw("SET", SharedKeys.server("a"), "1", "PX", "60000")
         #expect(try await begin(fixture, "a") == .held(epoch: 1, latest: 0))
         #expect(try await append(fixture, "a", ["one", "two"]).get() == 2)
-        // b cannot write while a holds the lease, nor take it: a's liveness key is set (PTTL ≤ 60 s).
+        // b cannot write while a holds the lease, nor take it: a's liveness key is set (its PTTL is
+        // what is left of the 60 s, however long the machine took to get here).
         #expect(await append(fixture, "b", ["stray"]) == .failure(.staleEpoch(current: 0)))
         guard case .heldElsewhere(1, "a", let alive) = try await begin(fixture, "b") else { Issue.record("not held by a"); return }
-        #expect(alive > 59 && alive <= 60)
+        #expect(alive > 0 && alive <= 60)
         // A snapshot takes in turns 1 and 2 (offset 2) and drops them from the stream; turn 3 follows it.
         #expect(try await awaitResult { fixture.store.writeJournalSnapshot(Array("S".utf8), session: "s1", holder: "a", completion: $0) }.get() == 2)
         #expect(try await append(fixture, "a", ["three"]).get() == 3)
