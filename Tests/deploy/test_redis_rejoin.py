@@ -297,3 +297,49 @@ def test_nginx_reload_loses_no_session(farm):
             await client.close()
 
     asyncio.run(scenario())
+
+
+def test_a_stalled_redis_closes_the_sessions_whose_edits_it_did_not_confirm_and_others_go_on(farm):
+    redis, servers, nginx, _ = farm
+
+    async def scenario():
+        editor = await Client.connect(servers[0].port)
+        editor_hello = await editor.receive()
+        await editor.request({"type": "clock", "mode": "manual"})
+        await editor.request({"type": "load", "scene": BAR_SCENE})
+        watcher = await Client.connect(servers[0].port)
+        await watcher.receive()
+        await watcher.request({"type": "clock", "mode": "manual"})
+        await watcher.request({"type": "load", "scene": BAR_SCENE})
+        redis.process.send_signal(signal.SIGSTOP)     # Redis takes commands and answers none
+        try:
+            started = time.monotonic()
+            await editor.ws.send(json.dumps({"type": "set", "constraint": "top", "constant": 150, "id": 1}))
+            # Meanwhile the service thread is not blocked: a question (nothing journaled) of another
+            # session is answered at once.
+            asked = time.monotonic()
+            seen = await watcher.request({"type": "scene"})
+            assert seen[-1]["type"] == "scene" and time.monotonic() - asked < 0.5, seen
+            # The edit's write is not confirmed within the 2 s command timeout: its connection closes
+            # with 1011 and the `ok` never comes.
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    reply = await asyncio.wait_for(editor.ws.recv(), 4)
+                    assert json.loads(reply).get("type") != "ok", reply
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011, closed.value
+            assert 1.9 < time.monotonic() - started < 4
+        finally:
+            redis.process.send_signal(signal.SIGCONT)
+        # The client rejoins on its own server, and edits are acknowledged again.
+        back = None
+        deadline = time.monotonic() + 10
+        while back is None or back[-1]["type"] != "rejoined":
+            assert time.monotonic() < deadline, back
+            client = await Client.connect(servers[0].port)
+            await client.receive()
+            back = await client.request({"type": "rejoin", "token": editor_hello["resumeToken"]})
+        assert (await client.request({"type": "set", "constraint": "top", "constant": 170}))[-1]["type"] == "ok"
+        await client.close()
+        await watcher.close()
+
+    asyncio.run(scenario())
