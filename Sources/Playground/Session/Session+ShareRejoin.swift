@@ -127,7 +127,7 @@ extension Session {
         do {
             return try read(journal)
         } catch let error as JournalUnavailable {
-            throw ProtocolError("unavailable", "the shared session journal cannot be reached (\(error.message)): try again shortly")
+            throw ProtocolError("unavailable", "the session cannot be taken back now: \(error.message); try again shortly")
         } catch {
             throw ProtocolError("internal", "the session journal cannot be read: \(error)")
         }
