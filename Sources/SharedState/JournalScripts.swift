@@ -13,9 +13,8 @@ enum JournalScripts {
     /// epoch (INCR). {1, epoch, latest turn} when the caller holds it, {0, epoch, holder, ms the
     /// holder's liveness key has left} when a live server does.
     static let begin = LuaScript("""
-        local current = redis.call('GET', KEYS[1])
+        \(LuaScripts.readLease)
         if current then
-          local epoch, holder = string.match(current, '^(%d+):(.*)$')
           if holder == ARGV[1] then
             redis.call('PEXPIRE', KEYS[1], ARGV[2])
             redis.call('SET', KEYS[5], ARGV[4], 'PX', ARGV[2])
@@ -26,9 +25,7 @@ enum JournalScripts {
             return {0, tonumber(epoch), holder, alive}
           end
         end
-        local epoch = redis.call('INCR', KEYS[2])
-        redis.call('PEXPIRE', KEYS[2], ARGV[2])
-        redis.call('SET', KEYS[1], epoch .. ':' .. ARGV[1], 'PX', ARGV[2])
+        \(LuaScripts.grantLease(milliseconds: "ARGV[2]", retention: "ARGV[2]"))
         redis.call('DEL', KEYS[6])
         if ARGV[3] ~= '' then redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[2]) end
         redis.call('SET', KEYS[5], ARGV[4], 'PX', ARGV[2])
@@ -39,8 +36,7 @@ enum JournalScripts {
     /// Appends the turns as entries `N-0` (one more than the last), trimming to about `cap`, only
     /// while the caller holds the lease: {1, last N} or {0, 0}.
     static let append = LuaScript("""
-        local lease = redis.call('GET', KEYS[1])
-        if not lease or string.match(lease, '^%d+:(.*)$') ~= ARGV[1] then return {0, 0} end
+        \(LuaScripts.requireHolder(else: "{0, 0}"))
         local count = #ARGV - 3
         local last = redis.call('INCRBY', KEYS[2], count)
         for i = 1, count do
@@ -56,8 +52,7 @@ enum JournalScripts {
     /// snapshot as including every turn appended so far (its offset is the turn count) and drops
     /// those turns from the stream, only while the caller holds the lease: {1, offset} or {0, 0}.
     static let snapshot = LuaScript("""
-        local lease = redis.call('GET', KEYS[1])
-        if not lease or string.match(lease, '^%d+:(.*)$') ~= ARGV[1] then return {0, 0} end
+        \(LuaScripts.requireHolder(else: "{0, 0}"))
         local offset = tonumber(redis.call('GET', KEYS[3]) or '0')
         redis.call('HSET', KEYS[5], 'epoch', redis.call('GET', KEYS[2]) or '0', 'offset', offset, 'data', ARGV[3])
         redis.call('PEXPIRE', KEYS[5], ARGV[2])
@@ -69,8 +64,7 @@ enum JournalScripts {
     /// the deadline and marks the session parked (a deadline) or held (none), only while the caller
     /// holds the lease: {1} or {0}.
     static let deadline = LuaScript("""
-        local lease = redis.call('GET', KEYS[1])
-        if not lease or string.match(lease, '^%d+:(.*)$') ~= ARGV[1] then return {0} end
+        \(LuaScripts.requireHolder(else: "{0}"))
         if ARGV[2] == '' then
           redis.call('DEL', KEYS[2], KEYS[3])
         else
@@ -93,8 +87,7 @@ enum JournalScripts {
     /// the session's record (it ended) only while the caller holds the lease: {1} or {0}. The epoch
     /// stays, expiring with its retention, so a holder fenced out earlier stays fenced out.
     static let forget = LuaScript("""
-        local lease = redis.call('GET', KEYS[1])
-        if not lease or string.match(lease, '^%d+:(.*)$') ~= ARGV[1] then return {0} end
+        \(LuaScripts.requireHolder(else: "{0}"))
         redis.call('DEL', unpack(KEYS))
         return {1}
         """)

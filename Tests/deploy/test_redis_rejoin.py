@@ -25,6 +25,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bar_scene import BAR_SCENE  # noqa: E402
 from playground_server import PROTOCOL, PlaygroundServer, binary_path  # noqa: E402
 from test_nginx import NGINX, Nginx, free_port, site  # noqa: E402
 
@@ -35,16 +36,6 @@ pytestmark = [
 ]
 TIMEOUT = 5
 
-BAR_SCENE = {
-    "name": "bar", "root": {"size": [375, 667]},
-    "views": [{"id": "bar", "parent": "root"}],
-    "constraints": [
-        {"id": "top", "first": "bar.top", "second": "root.top", "constant": 100},
-        {"first": "bar.leading", "second": "root.leading"},
-        {"first": "bar.width", "constant": 200},
-        {"first": "bar.height", "constant": 40},
-    ],
-}
 MOVE_TOP = {"type": "animate", "duration": 1, "curve": "linear",
             "ops": [{"type": "set", "constraint": "top", "constant": 300}, {"type": "layoutIfNeeded", "view": "root"}]}
 
