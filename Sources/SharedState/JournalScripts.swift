@@ -37,13 +37,7 @@ enum JournalScripts {
     /// while the caller holds the lease: {1, last N} or {0, 0}.
     static let append = LuaScript("""
         \(LuaScripts.requireHolder(else: "{0, 0}"))
-        local count = #ARGV - 3
-        local last = redis.call('INCRBY', KEYS[2], count)
-        for i = 1, count do
-          redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[2], (last - count + i) .. '-0', 'd', ARGV[3 + i])
-        end
-        redis.call('PEXPIRE', KEYS[2], ARGV[3])
-        redis.call('PEXPIRE', KEYS[3], ARGV[3])
+        \(LuaScripts.appendTurns)
         redis.call('PEXPIRE', KEYS[4], ARGV[3])
         return {1, last}
         """)

@@ -74,6 +74,14 @@ enum LuaScripts {
     static let append = LuaScript("""
         local current = tonumber(redis.call('GET', KEYS[1]) or '0')
         if current ~= tonumber(ARGV[1]) then return {0, current} end
+        \(appendTurns)
+        return {1, last}
+        """)
+
+    /// Lua appending ARGV[4…] to the stream KEYS[3] as entries `N-0` after the count KEYS[2] (INCRBY,
+    /// left in `last`), trimmed to about ARGV[2] entries, both kept ARGV[3] milliseconds. Shared by
+    /// the epoch-fenced and the holder-fenced appends.
+    static let appendTurns = """
         local count = #ARGV - 3
         local last = redis.call('INCRBY', KEYS[2], count)
         for i = 1, count do
@@ -81,8 +89,7 @@ enum LuaScripts {
         end
         redis.call('PEXPIRE', KEYS[2], ARGV[3])
         redis.call('PEXPIRE', KEYS[3], ARGV[3])
-        return {1, last}
-        """)
+        """
 
     /// KEYS epoch, snapshot; ARGV epoch, offset, retention ms, bytes. Writes the snapshot only if the
     /// epoch is current ({0, current epoch} if not) and it is not older than the one kept ({2, kept
