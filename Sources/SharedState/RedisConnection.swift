@@ -102,19 +102,20 @@ public final class RedisConnection: @unchecked Sendable {
     /// type's table for when, and on which thread). Never blocks on Redis.
     public func send(_ command: RedisCommand, completion: @escaping Completion) {
         let deadline = monotonicSeconds() + configuration.commandTimeout
-        let refusal: SharedStateError? = shared.withLock { shared in
+        // A wake only for the first command queued: the thread takes the whole queue when it wakes.
+        let (refusal, first): (SharedStateError?, Bool) = shared.withLock { shared in
             switch shared.state {
-            case .down, .stopped: return .unavailable
+            case .down, .stopped: return (.unavailable, false)
             case .connecting, .up: break
             }
-            if shared.stopping { return .unavailable }
-            guard shared.outstanding < configuration.maximumOutstanding else { return .overloaded }
+            if shared.stopping { return (.unavailable, false) }
+            guard shared.outstanding < configuration.maximumOutstanding else { return (.overloaded, false) }
             shared.outstanding += 1
             shared.queued.append(Request(command: command, completion: completion, deadline: deadline))
-            return nil
+            return (nil, shared.queued.count == 1)
         }
         if let refusal { completion(.failure(refusal)); return }
-        wake.wake()
+        if first { wake.wake() }
     }
 
     /// Sends `command` and waits (without blocking a thread) for its reply.

@@ -24,10 +24,15 @@ final class RedisEvents: Sendable {
     /// Events posted wake the service loop with `wake`.
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
-    /// From any thread: keeps `event` for the next `drain` and wakes the service loop.
+    /// From any thread: keeps `event` for the next `drain` and wakes the service loop, once for all
+    /// the events posted before it drains them (a wake is due only when the list was empty: a
+    /// non-empty one has a wake under way that its drain will follow).
     func post(_ event: Event) {
-        events.withLock { $0.append(event) }
-        wake()
+        let first = events.withLock { events in
+            defer { events.append(event) }
+            return events.isEmpty
+        }
+        if first { wake() }
     }
 
     /// The events posted since the last drain, oldest first. - Complexity: O(1) besides the copy.
