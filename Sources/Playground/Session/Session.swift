@@ -304,7 +304,9 @@ public final class Session {
     }
 
     /// True when `writeNext(into:)` may have something to send.
-    public var hasOutgoing: Bool { !outbox.isEmpty }
+    /// Nothing while the outbox is held for the journal (`holdsOutput`): its release wakes the
+    /// connection, so a connection asking for WRITEABLE meanwhile would only spin.
+    public var hasOutgoing: Bool { !holdsOutput && !outbox.isEmpty }
 
     /// Writes the next message to send into `buffer`, after its headroom, and returns its kind; nil
     /// when there is nothing to send (the buffer's last message may then be overwritten; the caller
