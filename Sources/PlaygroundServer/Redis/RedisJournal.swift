@@ -153,7 +153,10 @@ final class RedisJournal: SessionJournal {
                                        completion: confirmation(pass, token, critical: true))
             return lease + 1
         case .deadline(let token, let deadline):
-            guard let replica = replicas[token], replica.leased else { return 0 }
+            // Sent even when the lease must be taken again (a write failed): the script is fenced by
+            // the holder, and a session parked after a failed pass must be marked parked for a
+            // rejoin elsewhere.
+            guard let replica = replicas[token] else { return 0 }
             store.setJournalDeadline(deadline, session: replica.sessionID, holder: holder,
                                      completion: confirmation(pass, token, critical: false))
             return 1
