@@ -334,3 +334,48 @@ def test_a_stalled_redis_closes_the_sessions_whose_edits_it_did_not_confirm_and_
         await watcher.close()
 
     asyncio.run(scenario())
+
+
+def test_a_redis_url_that_does_not_parse_is_a_usage_error():
+    result = subprocess.run([str(binary_path()), "--redis", "localhost:6379"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert "invalid value localhost:6379 for --redis: redis://HOST[:PORT][/DB]" in result.stderr
+
+
+def test_a_session_connected_on_one_server_is_unavailable_on_another_and_goes_on_where_it_is():
+    """Two servers on database 3 of one Redis: the session's keys are there (SELECT on connect), and
+    its token used on the other server while its connection is open answers `unavailable` (after the
+    holder's liveness is checked once more), leaving the session where it is."""
+    binary = binary_path()
+    redis = Redis()
+    servers = [PlaygroundServer(binary, ["--rate", "0", "--redis", redis.url + "/3"]) for _ in range(2)]
+    try:
+        async def scenario():
+            owner = await Client.connect(servers[0].port)
+            hello = await owner.receive()
+            await owner.request({"type": "load", "scene": BAR_SCENE})
+            other = await Client.connect(servers[1].port)
+            await other.receive()
+            started = time.monotonic()
+            answer = await other.request({"type": "rejoin", "token": hello["resumeToken"]})
+            assert answer[-1]["type"] == "error" and answer[-1]["code"] == "unavailable", answer
+            assert "connected on another server" in answer[-1]["message"]
+            # Asked twice: at once, then once the holder's liveness key (0.8 s) would have lapsed.
+            assert 0.5 < time.monotonic() - started < 2
+            done = await owner.request({"type": "set", "constraint": "top", "constant": 150})
+            assert [m["type"] for m in done] == ["frames", "ok"], done
+            assert done[0]["views"]["bar"]["frame"] == [0, 150, 200, 40]
+            await owner.close()
+            await other.close()
+
+        asyncio.run(scenario())
+        tokens = subprocess.run(["redis-cli", "-p", str(redis.port), "-n", "3", "--raw", "KEYS", "lp:token:*"],
+                                capture_output=True, text=True, timeout=10).stdout.split()
+        in_zero = subprocess.run(["redis-cli", "-p", str(redis.port), "-n", "0", "--raw", "KEYS", "lp:token:*"],
+                                 capture_output=True, text=True, timeout=10).stdout.split()
+        assert len(tokens) == 1 and in_zero == []
+    finally:
+        for server in servers:
+            server.stop()
+        redis.stop()
+        shutil.rmtree(redis.folder, ignore_errors=True)
