@@ -54,6 +54,14 @@ const renderer = new Renderer(canvas, {
   isResting: () => frames.final,
   getKeyboard: () => frames.keyboard,
   getConstraints: () => controls.currentConstraints(),
+  getReserved: () => {
+    // The zoom controls float over the canvas's top right corner.
+    const bar = document.querySelector('.zoom-controls');
+    if (!bar || bar.offsetParent === null) return [];
+    const r = bar.getBoundingClientRect();
+    const c = canvas.getBoundingClientRect();
+    return [[r.left - c.left, r.top - c.top, r.width, r.height]];
+  },
 });
 
 const controls = new Controls({

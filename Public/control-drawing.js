@@ -17,9 +17,12 @@ const SEGMENT_BACK = '#eeeef0';
 /** A segment title's size, points (UISegmentedControl's 13 pt). */
 const SEGMENT_FONT = 13;
 
-/** Whether the control shows text of its own (its name label would cover it). */
+/**
+ * Whether the control shows text of its own, or a switch that fills its box: its name label would
+ * cover it (hovering names it), as Xcode's canvas shows the control alone.
+ */
 export function drawsOwnText(control) {
-  return ['button', 'textField', 'segmentedControl'].includes(control?.kind);
+  return ['button', 'textField', 'segmentedControl', 'switch'].includes(control?.kind);
 }
 
 /**

@@ -8,13 +8,14 @@
 import { deviceBox, labelColorFor, roundedRect } from './draw-utils.js';
 import { Placement } from './placement.js';
 
-const LABEL_PX = 12; // label font size, CSS px, shrunk down to LABEL_MIN_PX to fit its box
-const LABEL_MIN_PX = 8;
+const LABEL_SIZE = 12; // label font size, CSS px, shrunk down to LABEL_MIN_SIZE to fit its box
+const LABEL_MIN_SIZE = 8;
 const LABEL_PAD = 6; // CSS px from the box's edges
 
 /**
  * Labels after every box of a pass (`renderer`: the canvas's; `hits`: the pass's entries of its
- * hits). Each fits its box: the font shrinks from LABEL_PX down to LABEL_MIN_PX, then the text is
+ * hits). Each fits its box: the font shrinks from LABEL_SIZE down to LABEL_MIN_SIZE (both times the
+ * renderer's textScale, larger in presenter mode), then the text is
  * ellipsized. It never covers another label or a line of text (the
  * text views' lines, `texts`, device-px boxes). It goes in the first place in its box that no view
  * drawn after it covers (the corners, then the middles of the top edge and of the left edge), else
@@ -27,6 +28,10 @@ const LABEL_PAD = 6; // CSS px from the box's edges
  */
 export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) {
   const { ctx, dpr } = renderer;
+  // Presenter mode draws names larger (renderer.textScale), minimum and all.
+  const k = renderer.textScale || 1;
+  const labelPx = LABEL_SIZE * k;
+  const minPx = LABEL_MIN_SIZE * k;
   const base = hits.length ? renderer.hits.indexOf(hits[0]) : 0;
   // Device-px boxes of what is drawn, to tell what covers a label.
   const boxes = hits.map((hit) => (hit.alpha > 0 ? deviceBox(hit.matrix, 0, 0, hit.w, hit.h) : null));
@@ -40,16 +45,16 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
     const boxH = job.h / px;
     const pad = boxW < 48 || boxH < 22 ? 3 : LABEL_PAD;
     const maxW = boxW - 2 * pad;
-    if (maxW < 12 || Math.min(LABEL_PX, boxH - 2) < LABEL_MIN_PX) continue;
+    if (maxW < 12 || Math.min(labelPx, boxH - 2) < minPx) continue;
     ctx.save();
     ctx.setTransform(job.matrix);
     const fontAt = (size) => `600 ${size * px}px ${renderer.fontFamily()}`;
     const widthOf = (t) => ctx.measureText(t).width / px;
     /** The text at the largest size up to `limit` that fits the box's width, ellipsized below the minimum. */
     const fit = (limit) => {
-      ctx.font = fontAt(LABEL_PX);
+      ctx.font = fontAt(labelPx);
       const natural = widthOf(job.text);
-      let size = Math.max(LABEL_MIN_PX, Math.min(limit, (LABEL_PX * maxW) / Math.max(1, natural)));
+      let size = Math.max(minPx, Math.min(limit, (labelPx * maxW) / Math.max(1, natural)));
       size = Math.floor(size * 4) / 4;
       ctx.font = fontAt(size);
       let text = job.text;
@@ -69,7 +74,7 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
       return placement.free(r) && uncovered(r);
     };
     let choice = null;
-    const t = fit(Math.min(LABEL_PX, boxH - 2));
+    const t = fit(Math.min(labelPx, boxH - 2));
     const roomy = boxH >= t.h + 2 * pad;
     const top = roomy ? pad - 1 : (boxH - t.h) / 2;
     const bottom = roomy ? boxH - pad + 1 - t.h : top;
@@ -85,8 +90,8 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
       const gapTop = toCss(Math.min(...inside.map((b) => b.y0)) - box.y0);
       const gapBottom = toCss(box.y1 - Math.max(...inside.map((b) => b.y1)));
       for (const [gap, atTop] of [[gapTop, true], [gapBottom, false]]) {
-        if (!(gap >= LABEL_MIN_PX * 1.2)) continue;
-        const band = fit(Math.min(LABEL_PX, gap / 1.2));
+        if (!(gap >= minPx * 1.2)) continue;
+        const band = fit(Math.min(labelPx, gap / 1.2));
         const y = atTop ? Math.max(0, (gap - band.h) / 2) : boxH - gap + Math.max(0, (gap - band.h) / 2);
         if (clear(pad, y, band)) { choice = { x: pad, y, t: band }; break; }
       }
@@ -94,7 +99,7 @@ export function drawLabels(renderer, jobs, hits, ghost, texts = [], avoid = []) 
     if (!choice) {
       // On a backdrop (over the views that cover the box, never over text or a label): the spots at
       // the fitted size, then at the smallest size against the edges.
-      const small = fit(LABEL_MIN_PX);
+      const small = fit(minPx);
       const edge = Math.min(1, Math.max(0, (boxH - small.h) / 2));
       const options = [...spots.map(([x, y]) => [x, y, t]),
         [pad, edge, small], [boxW - pad - small.w, edge, small],

@@ -80,7 +80,10 @@ export class PresenterPointer {
     this.dot.hidden = true;
   }
 
-  /** Puts the dot over the canvas at the presenter's position, in CSS px within the stage. */
+  /**
+   * Puts the dot over the canvas at the presenter's position, in CSS px within the stage; over a
+   * constraint's badge it moves just clear of it (dotOffset), so the badge stays readable.
+   */
   place() {
     const layout = this.renderer.layout;
     const shown = this.shown;
@@ -88,8 +91,38 @@ export class PresenterPointer {
       this.dot.hidden = true;
       return;
     }
+    const at = { x: layout.ox + shown.x * layout.scale, y: layout.oy + shown.y * layout.scale };
+    const pills = this.renderer.badges.map((b) => b.rect);
+    if (this.renderer.badgeFold) pills.push(this.renderer.badgeFold.rect);
+    this.offset = dotOffset(at, pills);
     this.dot.hidden = false;
-    this.dot.style.left = `${this.canvas.offsetLeft + layout.ox + shown.x * layout.scale}px`;
-    this.dot.style.top = `${this.canvas.offsetTop + layout.oy + shown.y * layout.scale}px`;
+    this.dot.style.left = `${this.canvas.offsetLeft + at.x + this.offset.x}px`;
+    this.dot.style.top = `${this.canvas.offsetTop + at.y + this.offset.y}px`;
   }
+}
+
+/** CSS px from the dot's centre to the outside of its ring and shadow (18 px across, a 2 px halo). */
+export const DOT_RADIUS = 11;
+/** CSS px the dot keeps from a badge it was moved off. */
+const DOT_GAP = 2;
+
+/**
+ * How far (CSS px, { x, y }) the dot at `at` moves so that its box covers none of `rects` ([x, y, w,
+ * h], the badges as drawn): none when it covers none; else the smallest move that clears the badges
+ * (above, below, left or right of a badge under it); the smallest move of all when none clears them.
+ * - Complexity: O(rects²).
+ */
+export function dotOffset(at, rects) {
+  const r = DOT_RADIUS;
+  const covers = (p) => rects.some(([x, y, w, h]) => p.x + r > x && p.x - r < x + w && p.y + r > y && p.y - r < y + h);
+  if (!covers(at)) return { x: 0, y: 0 };
+  const moves = [];
+  for (const [x, y, w, h] of rects) {
+    if (!(at.x + r > x && at.x - r < x + w && at.y + r > y && at.y - r < y + h)) continue;
+    moves.push({ x: 0, y: y - DOT_GAP - r - at.y }, { x: 0, y: y + h + DOT_GAP + r - at.y },
+      { x: x - DOT_GAP - r - at.x, y: 0 }, { x: x + w + DOT_GAP + r - at.x, y: 0 });
+  }
+  const clear = moves.filter((m) => !covers({ x: at.x + m.x, y: at.y + m.y }));
+  const pick = (list) => list.reduce((best, m) => (Math.hypot(m.x, m.y) < Math.hypot(best.x, best.y) ? m : best));
+  return clear.length ? pick(clear) : pick(moves);
 }

@@ -45,6 +45,7 @@ export class Presenting {
     this.onOwnSession = onOwnSession;
     this.scenes = scenes;
     this.controls = controls;
+    this.renderer = renderer;
     this.selection = selection;
     /** The join code of this page's shared session, or null. */
     this.code = null;
@@ -509,6 +510,7 @@ export class Presenting {
     if (on) document.body.dataset.presenter = 'on';
     else delete document.body.dataset.presenter;
     this.el.mode.setAttribute('aria-pressed', String(on));
+    this.renderer.setPresenter(on);
     this.el.panels.hidden = !on;
     // A projector wants the canvas: the panels fold away on entering ("Show panels" brings them back).
     this.setPanelsHidden(on);

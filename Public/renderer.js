@@ -12,6 +12,7 @@ import { drawLabels as placeLabels } from './labels.js';
 import { StageFit } from './stage-fit.js';
 import { Placement } from './placement.js';
 import { drawControl, drawsOwnText } from './control-drawing.js';
+import { badgeSpots } from './badge-spots.js';
 
 const PALETTE = [
   '#4a90e2', '#50b37d', '#f5a623', '#9b6bd3', '#e26d5a',
@@ -30,14 +31,14 @@ const MARGINS = '#7c3aed';
 const FOLD_COLOR = '#374151'; // the "+N" pill of the badges no spot holds
 /** Badge sizes tried in turn: font and pill height, CSS px; pad: the pill's width beyond the text. */
 const BADGE_SIZES = [{ font: 11, height: 15, pad: 8 }, { font: 9, height: 12, pad: 6 }];
-/** Where along its line a badge is tried: 0 is the first anchor, 1 the second (past them below 0, over 1). */
-const BADGE_ALONG = [0.5, 0.3, 0.7, 0.15, 0.85, 0, 1, -0.5, 1.5];
-/** How far across its line a badge is tried, in pills' sizes, to either side. */
-const BADGE_OFFSETS = [0, -0.5, 0.5, -1, 1, -1.5, 1.5, -2, 2, -3, 3];
+/** Where along a folded line the "+N" pill is tried: 0 is the first anchor, 1 the second. */
+const BADGE_ALONG = [0.5, 0.3, 0.7, 0.15, 0.85, 0, 1];
 /** CSS px a badge keeps from names, text, captions and other badges, so none touches another. */
 const BADGE_GAP = 2;
 /** CSS px an overlay's caption (the status bar's time, "safe area") keeps from names and text. */
 const CAPTION_GAP = 3;
+/** Canvas text in presenter mode grows with the device up to this many times its size. */
+const TEXT_SCALE_MAX = 2;
 
 const X_ATTRIBUTES = new Set(['left', 'right', 'leading', 'trailing', 'centerX', 'leftMargin', 'rightMargin',
   'leadingMargin', 'trailingMargin', 'centerXWithinMargins']);
@@ -115,15 +116,19 @@ function constraintLabel(c) {
 export class Renderer {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{ getFrames: () => object, isResting?: () => boolean, onDraw?: () => void }} options
+   * @param {{ getFrames: () => object, isResting?: () => boolean, getReserved?: () => number[][],
+   *   onDraw?: () => void }} options
    *   isResting: whether the frames are a resting layout (no animation between them and the next), the
-   *   only ones the fit measures, so the zoom holds still through an animation
+   *   only ones the fit measures, so the zoom holds still through an animation; getReserved: CSS-px
+   *   rectangles [x, y, w, h] over the canvas (the zoom controls) the fitted device is kept below
    */
-  constructor(canvas, { getFrames, getKeyboard, getConstraints, isResting, onDraw } = {}) {
+  constructor(canvas, { getFrames, getKeyboard, getConstraints, isResting, getReserved, onDraw } = {}) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.getFrames = getFrames || (() => ({}));
     this.isResting = isResting || (() => true);
+    this.getReserved = getReserved || (() => []);
+    this.padTop = undefined; // CSS px above the fitted device: room for what getReserved names
     this.getKeyboard = getKeyboard || (() => null);
     this.getConstraints = getConstraints || (() => []);
     this.onDraw = onDraw || (() => {});
@@ -142,7 +147,7 @@ export class Renderer {
     this.labels = []; // [{ id, text, full, size, rect, box, backdrop, offscreen }] as drawn (CSS px, tests)
     this.texts = []; // [{ id, rect, offscreen }]: the lines of text views as drawn (CSS px, tests)
     this.overlayLabels = []; // [{ id, text, rect }]: the safe area's and keyboard's captions (CSS px, tests)
-    this.badges = []; // [{ id, text, size, rect }]: the selected view's constraint badges (CSS px, tests)
+    this.badges = []; // [{ id, text, size, rect, line }]: the selected view's constraint badges and their lines' ends (CSS px, tests)
     this.foldedBadges = []; // [{ id, text }]: badges no spot held, counted in badgeFold
     this.badgeFold = null; // { text: "+N", ids, rect }: the pill standing for foldedBadges, as drawn
     this.conflict = null; // { broken, ids } of the last conflict still standing (drawn without a selection)
@@ -159,6 +164,8 @@ export class Renderer {
     this.cssHeight = 0;
     this.dpr = 1;
     this.layout = null; // { ox, oy, scale, W, H } of the last draw
+    this.presenter = false; // presenter mode: canvas text grows with the fitted device (textScale)
+    this.textScale = 1; // × the CSS px size of names, badges and captions in this draw
     this.rafId = 0;
     this.drawCount = 0;
 
@@ -234,6 +241,15 @@ export class Renderer {
     this.invalidate();
   }
 
+  /**
+   * Presenter mode on or off: on, names, badges and captions are drawn TEXT_SCALE_MAX times larger
+   * at most, as large as the fitted device is over 1 CSS px a point, so a room can read them.
+   */
+  setPresenter(on) {
+    this.presenter = Boolean(on);
+    this.invalidate();
+  }
+
   /** Sets the zoom (× the fitted scale) and the pan (CSS px from centred), and redraws. */
   setViewport(zoom, panX, panY) {
     this.zoom = zoom;
@@ -260,7 +276,7 @@ export class Renderer {
     const py = (cssY - L.oy) / L.scale;
     const ox = cssX - px * scale;
     const oy = cssY - py * scale;
-    const centred = this.fit.origin(this.cssWidth, this.cssHeight, L.W, L.H, scale);
+    const centred = this.fit.origin(this.cssWidth, this.cssHeight, L.W, L.H, scale, this.padTop);
     this.setViewport(zoom, ox - centred.x, oy - centred.y);
   }
 
@@ -341,16 +357,20 @@ export class Renderer {
     // not measured at all, so the scale stays put until the views come to rest.
     if (this.fit.screen?.[0] !== W || this.fit.screen?.[1] !== H) this.fit.reset();
     this.fit.screen = [W, H];
-    if (this.showOffscreen && this.isResting()) this.fit.extend((this.children.get('root') || []).map((id) => frames[id]), W, H);
-    const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom);
-    const centred = this.fit.origin(cw, ch, W, H, scale);
+    if (this.showOffscreen && this.isResting()) this.fit.measure((this.children.get('root') || []).map((id) => frames[id]), W, H);
+    // A device that would reach under the zoom controls is fitted below them.
+    this.padTop = this.fit.padTop(cw, ch, fitW, fitH, W, H, this.getReserved());
+    const scale = this.fit.scale(cw, ch, fitW, fitH, this.zoom, this.padTop);
+    const centred = this.fit.origin(cw, ch, W, H, scale, this.padTop);
     // Snap the device origin to device pixels so its edges stay crisp.
     const ox = Math.round((centred.x + this.panX) * dpr) / dpr;
     const oy = Math.round((centred.y + this.panY) * dpr) / dpr;
     this.layout = { ox, oy, scale, W, H };
+    // The fitted scale (zoom 1), so zooming in does not blow the text up with the device.
+    this.textScale = this.presenter ? Math.min(TEXT_SCALE_MAX, Math.max(1, scale / this.zoom)) : 1;
 
-    // Bezel and screen: a phone's bezel for a screen (a device, or a root with a safe area: a view
-    // controller's view); a cell or a xib's top-level view has none, it is drawn on a hairline edge.
+    // Bezel and screen: a phone's bezel for a screen (a device, or a view controller's view); a cell
+    // or a xib's top-level view has none, it is drawn on a hairline edge.
     ctx.save();
     ctx.shadowColor = 'rgba(15, 23, 42, 0.22)';
     ctx.shadowBlur = 24;
@@ -407,10 +427,13 @@ export class Renderer {
     this.onDraw();
   }
 
-  /** Whether the root is a device's screen (a preset, or any safe area): it is drawn in a bezel. */
+  /**
+   * Whether the root is a device's screen, drawn in a bezel: a device preset, or a root the server
+   * calls a screen (`root.screen`: a view controller's view; not an imported xib's view or cell).
+   */
   isScreen() {
     const root = this.scene?.root || {};
-    return Boolean(root.device) || (root.safeArea || []).some((inset) => inset > 0);
+    return Boolean(root.device) || root.screen === true;
   }
 
   fontFamily() {
@@ -599,7 +622,7 @@ export class Renderer {
     ctx.restore();
     // Its caption on the keyboard itself (nothing else shows there), in root space for caption().
     const [kx, ky] = [x + rootFrame[0], y + rootFrame[1]];
-    this.caption('keyboard', `keyboard ${Math.round(h)} pt`, '#374151', 11 * px,
+    this.caption('keyboard', `keyboard ${Math.round(h)} pt`, '#374151', 11 * this.textScale * px,
       [[kx + w - 6 * px, ky + h - 17.2 * px, 'right'], [kx + 6 * px, ky + h - 17.2 * px, 'left']]);
   }
 
@@ -674,7 +697,7 @@ export class Renderer {
     ctx.setLineDash([]);
     ctx.restore();
     // The caption beside one of its edges, wherever it covers no view's name and no text.
-    const size = 10 * px;
+    const size = 10 * this.textScale * px;
     const x1 = W - right - 4 * px;
     const x0 = left + 4 * px;
     const above = (edge) => edge - 2 * px - 1.2 * size;
@@ -937,7 +960,7 @@ export class Renderer {
           ctx.restore();
         }
       }
-      labels.push({ a, b, text: constraintLabel(c), color, id: c.id, mine: Boolean(id) && touches(c, id) });
+      labels.push({ a, b, axis: axisOf(first.attribute), text: constraintLabel(c), color, id: c.id, mine: Boolean(id) && touches(c, id) });
     }
     ctx.setLineDash([]);
     this.drawBadges(labels, id);
@@ -947,25 +970,26 @@ export class Renderer {
   }
 
   /**
-   * The badges of the constraint lines drawn (`labels`: { a, b: device-px ends, text, color, id,
-   * mine }), on pills so no line covers them, after everything else is placed: each at the first spot
-   * on the canvas where it covers no view's name, no line of text, no caption (the status bar's time
-   * among them), no badge placed before it and no dashed edge of the safe area (Placement). The
-   * selected view's (`mine`) go first, then the rest of a standing conflict's. Spots run along the
-   * line (its middle, then towards either end and past them), each also moved a half and whole
-   * pill's size to either side; then the same at BADGE_SIZES' smaller size. A badge keeps BADGE_GAP
-   * from what it avoids, and takes a spot on the device's screen before one on the bezel or beside it. A badge no spot holds is
-   * folded into one "+N" pill beside the selected view, which the tooltip expands on hover (Tooltip).
-   * Recorded in badges, foldedBadges and badgeFold (CSS px).
+   * The badges of the constraint lines drawn (`labels`: { a, b: device-px ends, axis, text, color,
+   * id, mine }), on pills so no line covers them, after everything else is placed: each at the spot
+   * nearest its line (badgeSpots: on the line from its middle out, then off it by small steps) where
+   * it covers no view's name, no line of text, no caption (the status bar's time among them), no
+   * badge placed before it and no dashed edge of the safe area (Placement); a spot off the device's
+   * screen (on the bezel or beside it) counts a pill's height further. The selected view's (`mine`)
+   * go first, then the rest of a standing conflict's; then the same at BADGE_SIZES' smaller size. A
+   * badge keeps BADGE_GAP from what it avoids. A badge no spot holds is folded into one "+N" pill
+   * beside the selected view, which the tooltip expands on hover (Tooltip). Sizes grow by the
+   * presenter's textScale. Recorded in badges, foldedBadges and badgeFold (CSS px).
    * - Complexity: O(badges × spots × boxes placed).
    */
   drawBadges(labels, selected) {
     const { ctx, dpr } = this;
+    const unit = this.textScale * dpr; // device px of a badge's CSS px
     const toBox = (rect) => boxOf(rect, dpr);
     const placement = new Placement({
       taken: [...this.labels, ...this.texts, ...this.overlayLabels].map((r) => toBox(r.rect)),
       avoid: this.safeAreaEdges(),
-      gap: BADGE_GAP * dpr,
+      gap: BADGE_GAP * unit,
     });
     const within = (r, b) => r.x0 >= b.x0 && r.y0 >= b.y0 && r.x1 <= b.x1 && r.y1 <= b.y1;
     const canvasBox = { x0: 0, y0: 0, x1: this.cssWidth * dpr, y1: this.cssHeight * dpr };
@@ -978,37 +1002,30 @@ export class Renderer {
     const choose = (spots, boxAt) => placement.choose(spots, boxAt, onScreen) ?? placement.choose(spots, boxAt, allowed);
     const pill = (x, y, w, h, color, text) => {
       ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
-      roundedRect(ctx, x - w / 2, y - h / 2, w, h, 4 * dpr);
+      roundedRect(ctx, x - w / 2, y - h / 2, w, h, 4 * unit);
       ctx.fill();
       ctx.strokeStyle = color;
       ctx.lineWidth = dpr;
       ctx.stroke();
       ctx.fillStyle = color;
-      ctx.fillText(text, x, y + 0.5 * dpr);
+      ctx.fillText(text, x, y + 0.5 * unit);
     };
     const folded = [];
     for (const label of [...labels.filter((l) => l.mine), ...labels.filter((l) => !l.mine)]) {
       let drawn = false;
       for (const { font, height, pad } of BADGE_SIZES) {
-        ctx.font = `600 ${font * dpr}px ${this.fontFamily()}`;
-        const w = ctx.measureText(label.text).width + pad * dpr;
-        const h = height * dpr;
+        ctx.font = `600 ${font * unit}px ${this.fontFamily()}`;
+        const w = ctx.measureText(label.text).width + pad * unit;
+        const h = height * unit;
         const boxAt = (p) => ({ x0: p.x - w / 2, y0: p.y - h / 2, x1: p.x + w / 2, y1: p.y + h / 2 });
-        const dx = label.b.x - label.a.x;
-        const dy = label.b.y - label.a.y;
-        const length = Math.hypot(dx, dy);
-        const [nx, ny] = length > 0 ? [-dy / length, dx / length] : [0, 1];
-        // A pill's size across the line, plus a gap.
-        const step = Math.abs(nx) * (w + 4 * dpr) + Math.abs(ny) * (h + 4 * dpr);
-        const spots = BADGE_OFFSETS.flatMap((k) => BADGE_ALONG.map((t) => ({
-          x: label.a.x + dx * t + nx * step * k, y: label.a.y + dy * t + ny * step * k,
-        })));
-        const spot = choose(spots, boxAt);
+        const spots = badgeSpots(label, { w, h }, { step: 4 * dpr, penalty: (p) => (within(boxAt(p), screenBox) ? 0 : h) });
+        const spot = placement.choose(spots, boxAt, allowed);
         if (!spot) continue;
         const box = boxAt(spot);
         placement.take(box);
         pill(spot.x, spot.y, w, h, label.color, label.text);
-        this.badges.push({ id: label.id, text: label.text, size: font, rect: cssRectOf(box, dpr) });
+        this.badges.push({ id: label.id, text: label.text, size: font * this.textScale, rect: cssRectOf(box, dpr),
+          line: [label.a.x / dpr, label.a.y / dpr, label.b.x / dpr, label.b.y / dpr] });
         drawn = true;
         break;
       }
@@ -1020,15 +1037,15 @@ export class Renderer {
     // the first folded line.
     const text = `+${folded.length}`;
     const [{ font, height, pad }] = BADGE_SIZES;
-    ctx.font = `600 ${font * dpr}px ${this.fontFamily()}`;
-    const w = ctx.measureText(text).width + pad * dpr;
-    const h = height * dpr;
+    ctx.font = `600 ${font * unit}px ${this.fontFamily()}`;
+    const w = ctx.measureText(text).width + pad * unit;
+    const h = height * unit;
     const boxAt = (p) => ({ x0: p.x - w / 2, y0: p.y - h / 2, x1: p.x + w / 2, y1: p.y + h / 2 });
     const hit = selected ? this.hits.find((x) => x.id === selected && !x.offscreen) : null;
     const spots = [];
     if (hit) {
       const b = deviceBox(hit.matrix, 0, 0, hit.w, hit.h);
-      const [gx, gy] = [w / 2 + 3 * dpr, h / 2 + 3 * dpr];
+      const [gx, gy] = [w / 2 + 3 * unit, h / 2 + 3 * unit];
       spots.push({ x: b.x1 - gx, y: b.y0 - gy }, { x: b.x1 - gx, y: b.y1 + gy }, { x: b.x0 + gx, y: b.y0 - gy },
         { x: b.x0 + gx, y: b.y1 + gy }, { x: b.x1 + gx, y: b.y0 + gy }, { x: b.x0 - gx, y: b.y0 + gy },
         { x: b.x1 - gx, y: b.y0 + gy }, { x: b.x1 - gx, y: b.y1 - gy }, { x: b.x0 + gx, y: b.y1 - gy });
@@ -1087,9 +1104,10 @@ export class Renderer {
       const text = `${this.views.get(id)?.label || id} (off screen)`;
       ctx.save();
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.font = `600 11px ${this.fontFamily()}`;
-      const w = ctx.measureText(text).width + 10;
-      const h = 16;
+      const k = this.textScale;
+      ctx.font = `600 ${11 * k}px ${this.fontFamily()}`;
+      const w = ctx.measureText(text).width + 10 * k;
+      const h = 16 * k;
       const lx = Math.min(sx1 - w - 2, Math.max(sx0 + 2, px - w / 2));
       const ly = side === 'bottom' ? py - 12 - h : side === 'top' ? py + 12 : py - h / 2;
       const tx = side === 'left' ? px + 12 : side === 'right' ? px - 12 - w : lx;
@@ -1101,7 +1119,7 @@ export class Renderer {
       ctx.stroke();
       ctx.fillStyle = LINE_CONFLICT;
       ctx.textBaseline = 'middle';
-      ctx.fillText(text, tx + 5, ly + h / 2 + 0.5);
+      ctx.fillText(text, tx + 5 * k, ly + h / 2 + 0.5);
       ctx.restore();
       this.edgeMarkers.push({ id, side, x: px, y: py });
     }
@@ -1139,16 +1157,17 @@ export class Renderer {
       const corners = this.dashedOutline(hit.matrix, [0, 0, hit.w, hit.h], AMBIGUOUS, 2 * dpr, [4 * dpr, 3 * dpr]);
       ctx.setLineDash([]);
       const tag = `? ${axes.map((a) => (a === 'horizontal' ? 'H' : 'V')).join('')}`;
-      ctx.font = `700 ${10 * dpr}px ${this.fontFamily()}`;
-      const w = ctx.measureText(tag).width + 8 * dpr;
+      const unit = this.textScale * dpr;
+      ctx.font = `700 ${10 * unit}px ${this.fontFamily()}`;
+      const w = ctx.measureText(tag).width + 8 * unit;
       const p = corners[1];
       ctx.fillStyle = AMBIGUOUS;
-      roundedRect(ctx, p.x - w, p.y - 14 * dpr, w, 14 * dpr, 3 * dpr);
+      roundedRect(ctx, p.x - w, p.y - 14 * unit, w, 14 * unit, 3 * unit);
       ctx.fill();
       ctx.fillStyle = '#ffffff';
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-      ctx.fillText(tag, p.x - w / 2, p.y - 7 * dpr);
+      ctx.fillText(tag, p.x - w / 2, p.y - 7 * unit);
     }
     ctx.restore();
   }

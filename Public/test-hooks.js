@@ -131,6 +131,7 @@ function presentingState(presenting, renderer) {
     step: presenting.steps.current,
     pointer: presenting.pointer.shown && {
       ...presenting.pointer.shown, dotHidden: dot.hidden, left: parseFloat(dot.style.left), top: parseFloat(dot.style.top),
+      offset: presenting.pointer.offset,
     },
     handOverAnswer: presenting.lastHandOver,
     controller: presenting.controller,

@@ -125,12 +125,25 @@ import Testing
         #expect((first["root"] as? [String: Any])?["id"] as? String == "view-1")
     }
 
-    /// A table view controller's view holds only its prototype cell (no subviews): laid out, it is a
-    /// blank screen, so the cell (the first root with subviews) is the default, titled by its class
-    /// and its controller's title rather than by its reuse identifier.
-    @Test func storyboardStartsAtTheFirstRootWithSubviewsAndNamesCellsByController() throws {
+    /// A storyboard opens on its first screen: the initial navigation controller's root, a table view
+    /// controller whose table holds only a prototype cell. The cell is laid out inside the table at the
+    /// frame Xcode saved (y = 28, under the section header) and its label, pinned to the content view's
+    /// margins, sits at (16, 11): the cell's margins are 11 pt top and 16 pt at the sides on a 375 pt
+    /// phone, which its content view preserves. The cell is still a root of its own, titled by its
+    /// class and its controller's title; only the controller's view is a screen (drawn in a bezel).
+    @Test func storyboardOpensOnItsFirstScreenWithItsPrototypeCellsInTheTable() throws {
         let document = IBFixture.storyboard(
-            initial: "list-vc", device: #"<device id="retina4_7" orientation="portrait" appearance="light"/>"#, scenes: """
+            initial: "nav-1", device: #"<device id="retina4_7" orientation="portrait" appearance="light"/>"#, scenes: """
+                <scene sceneID="s-0"><objects>
+                    <navigationController id="nav-1" sceneMemberID="viewController">
+                        <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-1">
+                            <rect key="frame" x="0.0" y="20" width="375" height="44"/>
+                        </navigationBar>
+                        <connections>
+                            <segue destination="list-vc" kind="relationship" relationship="rootViewController" id="seg-1"/>
+                        </connections>
+                    </navigationController>
+                </objects></scene>
                 <scene sceneID="s-1"><objects>
                     <tableViewController title="List View" id="list-vc" sceneMemberID="viewController">
                         <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" rowHeight="52" id="table-1">
@@ -146,6 +159,10 @@ import Testing
                                                 <rect key="frame" x="16" y="11" width="33" height="22"/>
                                             </label>
                                         </subviews>
+                                        <constraints>
+                                            <constraint firstItem="row-label" firstAttribute="leading" secondItem="content-1" secondAttribute="leadingMargin" id="r-lead"/>
+                                            <constraint firstItem="row-label" firstAttribute="top" secondItem="content-1" secondAttribute="topMargin" id="r-top"/>
+                                        </constraints>
                                     </tableViewCellContentView>
                                 </tableViewCell>
                             </prototypes>
@@ -159,12 +176,18 @@ import Testing
         #expect(roots.map { $0["id"] as? String } == ["table-1", "cell-1"])
         #expect(roots.map { $0["title"] as? String } == ["List View", "ListCell in List View"])
         let root = reply["root"] as? [String: Any] ?? [:]
-        #expect(root["id"] as? String == "cell-1")
-        #expect(root["title"] as? String == "ListCell in List View")
-        #expect((reply["scene"] as? [String: Any])?["title"] as? String == "ListCell in List View")
-        // The blank table is still there to choose.
-        let table = importing(client, ["format": "storyboard", "document": document, "root": "list-vc"])
-        #expect((table["root"] as? [String: Any])?["id"] as? String == "table-1")
+        #expect(root["id"] as? String == "table-1")
+        let scene = reply["scene"] as? [String: Any] ?? [:]
+        #expect(scene["title"] as? String == "List View")
+        #expect((scene["root"] as? [String: Any])?["screen"] as? Bool == true)
+        #expect(client.frame("listCell") == [0, 28, 375, 52])
+        #expect(client.frame("contentView") == [0, 0, 375, 52])
+        #expect(client.frame("row") == [16, 11, 33, 22])
+        let warnings = reply["warnings"] as? [[String: Any]] ?? []
+        #expect(!warnings.contains { ($0["message"] as? String ?? "").contains("its own root") }, "\(warnings)")
+        // The cell on its own: not a screen, so no bezel.
+        let cell = importing(client, ["format": "storyboard", "document": document, "root": "cell-1"])
+        #expect(((cell["scene"] as? [String: Any])?["root"] as? [String: Any])?["screen"] as? Bool == false)
     }
 
     /// A table view cell: its content view keeps the cell's margins (11 pt top, 16 pt leading on a

@@ -94,7 +94,9 @@ def test_badges_of_the_most_constrained_view_stay_apart_on_every_scene(driver, s
 
 def test_hovering_the_fold_names_the_folded_constraints(driver, server):
     # The form of keyboard-form ties 47 constraints (4 to the root, 43 to its content and frame
-    # guides): more badges than its edges hold at 1280 × 800, so some fold into the "+N" pill.
+    # guides): in a 900 × 600 window the form is drawn at about a quarter of a pixel a point, and its
+    # edges hold fewer badges than that, so some fold into the "+N" pill.
+    set_viewport(driver, 900, 600)
     open_page(driver, f"{server.url}#scene=keyboard-form", scene="keyboard-form")
     try:
         driver.execute_script("window.playground.select('form')")
@@ -113,3 +115,72 @@ def test_hovering_the_fold_names_the_folded_constraints(driver, server):
             assert badge["id"] + badge["text"] in tip, (badge, tip)
     finally:
         driver.execute_script("window.playground.select(null)")
+        set_viewport(driver, WIDTH, HEIGHT)
+
+
+def gap_to_line(rect, line):
+    """CSS px between a badge's [x, y, w, h] box and the bounding box of its line [ax, ay, bx, by]
+    (0 when the pill lies across it)."""
+    x, y, w, h = rect
+    ax, ay, bx, by = line
+    gx = max(0, min(ax, bx) - (x + w), x - max(ax, bx))
+    gy = max(0, min(ay, by) - (y + h), y - max(ay, by))
+    return (gx * gx + gy * gy) ** 0.5
+
+
+def test_each_badge_sits_at_the_edge_it_labels(driver, server):
+    # Every view of every built-in scene selected in turn at 1280 × 800: each badge lies on its line
+    # or at most two pill heights (2 × 15 px) off it, where the names and badges placed before it
+    # leave room; spots tried past the line's ends or three pills across used to put some 63 px away.
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url)
+    far = {}
+    on_line = total = 0
+    for name in driver.execute_script("return window.playground.scenes"):
+        driver.execute_script("window.playground.load(arguments[0])", name)
+        wait_for(driver, f"return document.body.dataset.scene === {json.dumps(name)} && !document.body.dataset.loading")
+        for view in [v["id"] for v in driver.execute_script("return window.playground.scene.views")]:
+            driver.execute_script("window.playground.select(arguments[0])", view)
+            wait_for(driver, f"return window.playground.selected === {json.dumps(view)}")
+            settle(driver)
+            for badge in driver.execute_script("return window.playground.badges"):
+                gap = gap_to_line(badge["rect"], badge["line"])
+                total += 1
+                on_line += gap == 0
+                if gap > 2 * 15:
+                    far[f"{name}/{view}/{badge['id']}"] = round(gap, 1)
+    driver.execute_script("window.playground.select(null)")
+    assert far == {}
+    # Most badges lie across their own line.
+    assert on_line >= 0.6 * total, (on_line, total)
+
+
+def test_presenter_mode_draws_names_and_badges_as_large_as_the_device(driver, server):
+    # At 1920 × 1080 in presenter mode the search bar's screen is drawn at the scale that fits the
+    # canvas (about 1.39 px a point): the nav view's name (its 375 × 62 pt box has room) is drawn at
+    # 12 × that scale and each badge at 11 × it, in place of 12 and 11 px.
+    set_viewport(driver, 1920, 1080)
+    try:
+        open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+        driver.find_element(By.ID, "presenter-mode").click()
+        wait_for(driver, "return document.body.dataset.presenter === 'on'"
+                         " && getComputedStyle(document.getElementById('panel')).display === 'none'")
+        driver.execute_script("window.playground.select('navView')")
+        layout = settle(driver)
+        k = layout["scale"]
+        assert 1.2 < k < 2, layout
+        labels = {n["id"]: n for n in driver.execute_script("return window.playground.labels") if not n["offscreen"]}
+        assert labels["navView"]["size"] == pytest.approx(12 * k, abs=0.25), labels["navView"]
+        badges = driver.execute_script("return window.playground.badges")
+        assert badges and all(b["size"] == pytest.approx(11 * k) for b in badges), badges
+        # The pill grows with its text: 15 px tall at 1 × (BADGE_SIZES), so 15 × k here.
+        assert all(b["rect"][3] == pytest.approx(15 * k, abs=0.01) for b in badges), badges
+        driver.find_element(By.ID, "presenter-mode").click()
+        wait_for(driver, "return document.body.dataset.presenter !== 'on'")
+        settle(driver)
+        assert all(b["size"] == 11 for b in driver.execute_script("return window.playground.badges"))
+    finally:
+        driver.execute_script("window.playground.select(null)")
+        if driver.execute_script("return document.body.dataset.presenter === 'on'"):
+            driver.find_element(By.ID, "presenter-mode").click()
+        set_viewport(driver, WIDTH, HEIGHT)

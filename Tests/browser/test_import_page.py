@@ -8,6 +8,7 @@ Week, Month) and an image view whose image "avatar" has no size in <resources> (
 """
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import Screenshot, canvas_origin, close_to, hex_color, open_page, send, settle, wait_for
@@ -119,6 +120,8 @@ def test_imported_controls_are_drawn_as_they_show(driver, server):
     sx, sy, sw, sh = frames["switch"]["frame"]   # 49 × 31: the 51 pt pill's alignment rectangle
     assert close_to(at(*to_css(sx + 6, sy + sh / 2)), hex_color("#34c759"), tolerance=24)
     assert close_to(at(*to_css(sx + sw - 15, sy + sh / 2)), (255, 255, 255), tolerance=24)
+    # No name is drawn over the switch (its pill fills the box, as in Xcode's canvas).
+    assert "switch" not in {n["id"] for n in driver.execute_script("return window.playground.labels")}
     fx, fy, fw, fh = frames["emailAddress"]["frame"]
     assert close_to(at(*to_css(fx + fw - 20, fy + fh / 2)), (255, 255, 255), tolerance=6)
     ix, iy, iw, ih = frames["avatar"]["frame"]
@@ -142,3 +145,66 @@ def test_a_scene_documents_control_field_is_kept_and_checked(driver, server):
                        ({"title": "Sign in"}, "kind")):
         answer = send(driver, {"type": "load", "scene": {**doc, "views": [{"id": "picker", "control": bad}]}})
         assert answer["type"] == "error" and field in answer["message"], (bad, answer)
+
+
+STATUS_BAR_XIB = Path(__file__).resolve().parent / "documents" / "StatusBarView.xib"
+
+
+def import_document(driver, server, path, ready):
+    """Drops the document at `path` on a fresh page and waits until `ready` (a JavaScript expression
+    after `return`) holds, the roots dialog closed; returns the drawing's layout."""
+    open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")
+    drop(driver, path.name, path.read_text())
+    wait_for(driver, f"return window.playground.scene && {ready}")
+    if driver.execute_script("return document.getElementById('ib-dialog').open"):
+        driver.execute_script("document.getElementById('ib-dialog').close()")
+    return settle(driver)
+
+
+def test_a_xib_view_under_a_status_bar_is_drawn_without_a_phone_bezel(driver, server):
+    # StatusBarView.xib: a 375 × 667 top-level view that simulates the status bar, so its safe area's
+    # top is 20 pt and its banner, pinned to it, sits at y = 20. It is a view, not a screen.
+    import_document(driver, server, STATUS_BAR_XIB,
+                    "window.playground.scene.name === 'statusPanel' && window.playground.frames.banner")
+    root = driver.execute_script("return window.playground.scene.root")
+    assert root["safeArea"] == [20, 0, 0, 0] and root["screen"] is False, root
+    assert driver.execute_script("return window.playground.frames.banner.frame") == [0, 20, 375, 44]
+    pixel = beside_the_screen(driver)
+    assert not close_to(pixel, BEZEL, tolerance=40), pixel
+
+
+LIST_STORYBOARD = Path(__file__).resolve().parent / "documents" / "List.storyboard"
+
+
+def test_a_storyboard_opens_on_its_first_screen_with_its_prototype_cells_in_the_table(driver, server):
+    # List.storyboard: a navigation controller (the initial one) whose root is "List View", a table
+    # view controller; its table's one prototype cell was saved at (0, 28), 375 × 52, its label
+    # pinned to the content view's margins at (16, 11) (the cell's 11 pt top and 16 pt side margins).
+    import_document(driver, server, LIST_STORYBOARD,
+                    "window.playground.scene.name === 'listView' && window.playground.frames.listCell")
+    frames = driver.execute_script("return window.playground.frames")
+    assert frames["listCell"]["frame"] == [0, 28, 375, 52]
+    assert frames["row"]["frame"] == [16, 11, 33, 22]
+    # Drawn on the screen (root points): the cell in the table, its label 16 pt in and 28 + 11 down.
+    drawn = driver.execute_script("return window.playground.presenting.rects")
+    assert drawn["listCell"] == pytest.approx([0, 28, 375, 52], abs=1e-3)
+    assert drawn["row"] == pytest.approx([16, 39, 33, 22], abs=1e-3)
+    # A controller's view at the phone's size: a screen, in a bezel.
+    assert close_to(beside_the_screen(driver), BEZEL)
+    shown = driver.execute_script("const s = document.getElementById('scene-select'); return s.options[s.selectedIndex].text")
+    assert shown == "List View", shown
+
+
+def test_a_wide_imported_view_is_fitted_below_the_zoom_controls(driver, server):
+    # Controls.xib's 375 × 300 form is wider than tall: fitted 28 px from the canvas's top it would
+    # reach under the zoom controls in the top right corner, so it is fitted 14 px below them.
+    layout = import_controls(driver, server)
+    bar = driver.execute_script("const b = document.querySelector('.zoom-controls').getBoundingClientRect();"
+                                " const c = document.getElementById('canvas').getBoundingClientRect();"
+                                " return [b.left - c.left, b.top - c.top, b.width, b.height]")
+    x, y, w, h = bar
+    right = layout["ox"] + layout["W"] * layout["scale"]
+    assert right > x, (layout, bar)  # the device spans the controls' columns...
+    assert layout["oy"] >= y + h + 14 - 0.5, (layout, bar)  # ...and starts below them
+    # The search bar's phone, narrower than the canvas's left of the controls, keeps its 28 px.
+    assert open_page(driver, f"{server.url}#scene=search-bar", scene="search-bar")["oy"] == 28

@@ -84,6 +84,18 @@ def test_the_top_bar_keeps_one_row_and_the_log_keeps_off_the_canvas_at_1280_by_8
     assert len(topbar_rows(driver)) == 1
 
 
+@pytest.mark.parametrize("size", [(1440, 900), (1600, 900), (1920, 1080)])
+def test_the_top_bar_keeps_one_row_on_wider_windows(driver, server, size):
+    # Up to 1600 px the captions and the brand's words fold away as at 1280 px; above it they fit.
+    set_viewport(driver, *size)
+    try:
+        open_page(driver, server.url + "#scene=date-picker", scene="date-picker")
+        assert len(topbar_rows(driver)) == 1, topbar_rows(driver)
+        assert rect(driver, ".topbar")["height"] <= 60
+    finally:
+        set_viewport(driver, WIDTH, HEIGHT)
+
+
 def top_bar_spans(browser):
     """Left and right edges (CSS px) of the top bar's status, scene picker, its select, device picker
     and presenting row, with the status text and the scene select's text-overflow."""
@@ -97,7 +109,7 @@ def top_bar_spans(browser):
 
 
 def assert_scene_picker_holds_its_place(browser):
-    """The scene picker keeps 200 px (its minimum below 1400 px) and lies between its neighbours."""
+    """The scene picker keeps 200 px (its minimum below 1600 px) and lies between its neighbours."""
     spans = top_bar_spans(browser)
     assert spans["select"][1] - spans["select"][0] >= 200 - 0.5, spans
     assert spans["status"][1] <= spans["scene"][0] and spans["select"][1] <= spans["device"][0] + 0.5, spans
@@ -156,6 +168,51 @@ def test_the_zoom_holds_still_while_an_animation_runs(driver, server):
     assert midway["scale"] == resting["scale"], (resting, midway)
     wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === -62")
     Select(driver.find_element(By.ID, "speed")).select_by_value("1")
+
+
+def canvas_size(browser):
+    return browser.execute_script("const r = document.getElementById('canvas').getBoundingClientRect(); return [r.width, r.height]")
+
+
+def test_the_fit_comes_back_when_focus_is_cancelled(driver, server):
+    set_viewport(driver, WIDTH, HEIGHT)
+    open_page(driver, server.url + "#scene=search-bar", scene="search-bar")
+    cw, ch = canvas_size(driver)
+    before = settle(driver)
+    # 28 px of room around the 375 × 667 screen, nothing beside it: the height decides.
+    assert before["scale"] == pytest.approx(min((cw - 56) / 375, (ch - 56) / 667)), (before, cw, ch)
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="focus"]').click()
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === -62")
+    focused = settle(driver)
+    # The nav bar rests 62 pt above the screen: 667 + 62 pt to fit.
+    assert focused["scale"] == pytest.approx(min((cw - 56) / 375, (ch - 56) / (667 + 62))), focused
+    driver.find_element(By.CSS_SELECTOR, '#actions [data-action="cancel"]').click()
+    wait_for(driver, "return window.playground.final && window.playground.frames.navView.frame[1] === 0")
+    after = settle(driver)
+    assert after["scale"] == before["scale"] and after["oy"] == before["oy"], (before, after)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
+def test_the_waiting_picker_is_in_sight_whole_when_fit(driver, server, size):
+    set_viewport(driver, *size)
+    try:
+        open_page(driver, server.url + "#scene=date-picker", scene="date-picker")
+        cw, ch = canvas_size(driver)
+        layout = settle(driver)
+        picker = driver.execute_script("return window.playground.frames.pickerContainer.frame")
+        assert picker == [0, 667, 375, 207], picker
+        # The screen and the 207 pt picker under it: 874 pt tall, 28 px of room above and below.
+        assert layout["scale"] == pytest.approx(min((cw - 56) / 375, (ch - 56) / (667 + 207))), (layout, cw, ch)
+        assert layout["oy"] + (667 + 207) * layout["scale"] <= ch - 27, (layout, ch)
+        # Shown and hidden again, the picker leaves the fit where it was.
+        driver.find_element(By.CSS_SELECTOR, '#actions [data-action="showPicker"]').click()
+        wait_for(driver, "return window.playground.final && window.playground.frames.pickerContainer.frame[1] < 667")
+        assert settle(driver)["scale"] == layout["scale"]
+        driver.find_element(By.CSS_SELECTOR, '#actions [data-action="hidePicker"]').click()
+        wait_for(driver, "return window.playground.final && window.playground.frames.pickerContainer.frame[1] === 667")
+        assert settle(driver)["scale"] == layout["scale"]
+    finally:
+        set_viewport(driver, WIDTH, HEIGHT)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])

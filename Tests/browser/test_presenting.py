@@ -16,7 +16,7 @@ from qrcode.util import MODE_8BIT_BYTE, QRData
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from conftest import decode_png, make_driver, open_page, settle, wait_for
+from conftest import decode_png, make_driver, open_page, send, settle, wait_for
 
 
 @pytest.fixture(scope="module")
@@ -176,8 +176,10 @@ def test_a_follower_sees_the_presenters_frames_steps_and_pointer(driver, followe
     theirs = follower.execute_script("return window.playground.presenting")
     left = theirs["canvasOffset"][0] + theirs["layout"]["ox"] + shown["x"] * theirs["layout"]["scale"]
     top = theirs["canvasOffset"][1] + theirs["layout"]["oy"] + shown["y"] * theirs["layout"]["scale"]
-    assert theirs["pointer"]["left"] == pytest.approx(left, abs=0.01)
-    assert theirs["pointer"]["top"] == pytest.approx(top, abs=0.01)
+    # At the point, or moved just clear of a badge drawn there (its own test below).
+    offset = theirs["pointer"]["offset"]
+    assert theirs["pointer"]["left"] == pytest.approx(left + offset["x"], abs=0.01)
+    assert theirs["pointer"]["top"] == pytest.approx(top + offset["y"], abs=0.01)
 
     # Back a step: step 1 is the scene as loaded, at once; the follower sees it and its title.
     presenter.find_element(By.ID, "steps-prev").click()
@@ -199,6 +201,42 @@ def test_a_follower_sees_the_presenters_frames_steps_and_pointer(driver, followe
     wait_for(follower, "return !document.body.dataset.following && Boolean(document.body.dataset.scene)")
     assert [e for e in follower.get_log("browser") if e["level"] == "SEVERE"] == []
     presenter.execute_script("return window.playground.send({ type: 'unshare' })")
+
+
+def test_the_presenters_pointer_on_a_badge_leaves_it_readable(driver, follower_driver, server):
+    presenter, follower = driver, follower_driver
+    open_page(presenter, server.url + "#scene=search-bar", scene="search-bar")
+    code = share(presenter)["code"]
+    close_share_dialog(presenter)
+    try:
+        follower.get("about:blank")
+        follower.get(f"{server.url}#follow={code}")
+        wait_for(follower, f"return document.body.dataset.following === {json.dumps(code)}")
+        wait_for(follower, "return window.playground.lastSeq !== null && window.playground.layout !== null")
+        presenter.execute_script("window.playground.select('navView')")
+        wait_for(follower, "return window.playground.selected === 'navView' && window.playground.badges.length > 0")
+        layout = settle(follower)
+        badge = next(b for b in follower.execute_script("return window.playground.badges") if b["id"] == "navHeight")
+        x, y, w, h = badge["rect"]
+        # The presenter points at the middle of the nav view's height badge ("62"), in root points.
+        at = ((x + w / 2 - layout["ox"]) / layout["scale"], (y + h / 2 - layout["oy"]) / layout["scale"])
+        assert send(presenter, {"type": "pointer", "x": at[0], "y": at[1], "view": "navView"})["type"] != "error"
+        shown = wait_for(follower, "const p = window.playground.presenting.pointer;"
+                                   f" return p && Math.abs(p.x - {at[0]}) < 0.01 && !p.dotHidden && p")
+        settle(follower)
+        shown = follower.execute_script("return window.playground.presenting.pointer")
+        badges = [b["rect"] for b in follower.execute_script("return window.playground.badges")]
+        offset_x, offset_y = follower.execute_script("return window.playground.presenting.canvasOffset")
+        # The dot (18 px across with a 2 px halo: 11 px from its centre) sits clear of every badge...
+        cx, cy = shown["left"] - offset_x, shown["top"] - offset_y
+        for bx, by, bw, bh in badges:
+            assert not (cx + 11 > bx and cx - 11 < bx + bw and cy + 11 > by and cy - 11 < by + bh), (shown, badges)
+        # ...and no further from the point than half the badge, the dot's 11 px and a 2 px gap.
+        moved = (shown["offset"]["x"] ** 2 + shown["offset"]["y"] ** 2) ** 0.5
+        assert 0 < moved <= max(w, h) / 2 + 11 + 2 + 0.01, shown
+    finally:
+        presenter.execute_script("window.playground.select(null)")
+        presenter.execute_script("return window.playground.send({ type: 'unshare' })")
 
 
 def test_a_wrong_code_is_refused_in_the_follow_dialog(driver, server):

@@ -60,6 +60,9 @@ struct IBDocument: Sendable {
     let sheetPresentedControllers: Set<String>
     /// Xcode's `toolsVersion` (its major part), which decides the safe areas and bar heights it simulates.
     let toolsVersion: Double
+    /// The controller a container shows first, by the container's IB id: a navigation controller's
+    /// root view controller, a tab bar controller's first tab.
+    let firstChildren: [String: String]
 
     /// Reads the document element.
     /// - Throws: `IBImportError` `unsupported-document` for anything but an iOS (Cocoa Touch) xib or
@@ -124,14 +127,17 @@ struct IBDocument: Sendable {
         outletNames = outlets
         sheetPresentedControllers = sheetPresented
         toolsVersion = element["toolsVersion"].flatMap { Double($0.split(separator: ".").first ?? "") } ?? 0
-        (navigationStacks, tabbedControllers, opaqueBarControllers) = Self.containers(element, hidesBottomBar: hidesBottomBar)
+        (navigationStacks, tabbedControllers, opaqueBarControllers, firstChildren) = Self.containers(element, hidesBottomBar: hidesBottomBar)
         roots = kind == .storyboard ? Self.storyboardRoots(element) : Self.xibRoots(element)
     }
 
     /// The root `id` names (a root view's, its controller's, or a cell's IB id), else the default:
-    /// a storyboard's initial view controller (else its first), a xib's first top-level view, else
-    /// the first root; of these, the first with subviews, else the first.
-    /// - Complexity: O(roots).
+    /// a storyboard's first screen (its initial view controller's view, through the navigation and
+    /// tab bar controllers it names to the controller they show first), whether or not it holds
+    /// subviews (a table view controller's table lays its prototype cells out); without one, a
+    /// controller's view (a xib's top-level view), else any root; of these the first with subviews,
+    /// else the first.
+    /// - Complexity: O(roots + containers).
     /// - Throws: `unknown-root` when `id` names none, `no-root` when the document has nothing to lay out.
     func root(_ id: String?) throws -> Root {
         if let id {
@@ -141,14 +147,28 @@ struct IBDocument: Sendable {
             }
             return root
         }
-        // A root without subviews lays out as a blank screen (a table view controller's view holds
-        // only prototype cells), so the first root with subviews is taken before it.
-        let initial = roots.first { $0.controllerID != nil && $0.controllerID == initialControllerID }
+        if let screen = firstScreen() { return screen }
+        // Without a first screen, a root without subviews would lay out blank, so the first root
+        // with subviews is taken before it.
         let preferred = kind == .storyboard ? Root.Role.controllerView : .topLevelView
-        let ranked = [initial].compactMap { $0 } + roots.filter { $0.role == preferred } + roots
+        let ranked = roots.filter { $0.role == preferred } + roots
         if let root = ranked.first(where: \.hasSubviews) ?? ranked.first { return root }
         throw IBImportError("no-root", "the document holds no view controller view, top-level view or cell to lay out",
                             at: element)
+    }
+
+    /// The initial view controller's view, followed through containers (a navigation controller in a
+    /// tab bar controller: 2 steps; at most 8, so a cycle of relationships ends); nil when the
+    /// storyboard names none or it shows no view.
+    /// - Complexity: O(roots).
+    private func firstScreen() -> Root? {
+        var controller = initialControllerID
+        for _ in 0..<8 {
+            guard let id = controller else { return nil }
+            if let root = roots.first(where: { $0.role == .controllerView && $0.controllerID == id }) { return root }
+            controller = firstChildren[id]
+        }
+        return nil
     }
 
     /// The modal presentation styles UIKit draws as a sheet on a phone (iOS 13 on).
@@ -156,12 +176,14 @@ struct IBDocument: Sendable {
 
     /// Which controllers sit in navigation and tab bar controllers, following segues.
     /// - Parameter hidden: controllers with `hidesBottomBarWhenPushed`.
-    private static func containers(_ document: IBElement, hidesBottomBar hidden: Set<String>) -> ([String: Bool], Set<String>, Set<String>) {
+    private static func containers(_ document: IBElement, hidesBottomBar hidden: Set<String>)
+        -> ([String: Bool], Set<String>, Set<String>, [String: String]) {
         var stacks: [String: Bool] = [:]
         var opaque: Set<String> = []
         var tabbed: Set<String> = []
         var pushes: [String: [String]] = [:]
         var navigationRoots: [String: String] = [:]
+        var firstTabs: [String: String] = [:]
         for scene in document.list("scenes") {
             for controller in scene.list("objects") {
                 guard let id = controller.id else { continue }
@@ -179,6 +201,7 @@ struct IBDocument: Sendable {
                         }
                     case ("relationship", "viewControllers") where controller.name == "tabBarController":
                         tabbed.insert(destination)
+                        if firstTabs[id] == nil { firstTabs[id] = destination }
                     case ("show", _), ("push", _):
                         pushes[id, default: []].append(destination)
                     default: break
@@ -202,7 +225,7 @@ struct IBDocument: Sendable {
             tabbed.insert(id)
             tabQueue += pushes[id] ?? []
         }
-        return (stacks, tabbed.subtracting(hidden), opaque)
+        return (stacks, tabbed.subtracting(hidden), opaque, navigationRoots.merging(firstTabs) { navigation, _ in navigation })
     }
 
     /// Whether an element is a table or collection view cell (or reusable view), laid out as a root of

@@ -177,6 +177,32 @@ struct IBSceneBuilder {
         warnings.append(entry)
     }
 
+    /// UIKit's system side margin: 20 pt on screens 414 pt wide and wider, else 16.
+    static func systemMargin(width: Double) -> Double { width >= 414 ? 20 : 16 }
+
+    /// A cell's own margins. A table cell's are 11 pt top and bottom and the system's sides, except in
+    /// documents from before Xcode 8 (`toolsVersion` 11000, iOS 9 and older), where they are 8 pt all
+    /// round: XLForm's Xcode 7 rating cell, 478 pt wide, saves a label pinned to its content view's
+    /// leading margin (which preserves the cell's) at x = 8, and a 115 pt view pinned to the trailing
+    /// margin at 478 − 8 − 115 = 355. A collection view cell's are 8 pt all round.
+    private func cellMargins(_ cell: IBElement, systemMargin: Double) -> EdgeInsets {
+        let modern = cell.name == "tableViewCell" && document.toolsVersion >= 11000
+        return modern ? EdgeInsets(top: 11, left: systemMargin, bottom: 11, right: systemMargin)
+            : EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    }
+
+    /// Whether view `id` is a table cell laid out in its table, or lies inside one.
+    /// - Complexity: O(depth).
+    private func isInCell(_ id: String) -> Bool {
+        var next: String? = id
+        for _ in 0..<200 {
+            guard let current = next, current != "root" else { return false }
+            if kinds[current] == "tableViewCell" { return true }
+            next = parents[current]
+        }
+        return false
+    }
+
     /// Builds the whole scene spec.
     mutating func build() -> IBImportResult {
         viewIDs[root.id] = "root"
@@ -190,17 +216,10 @@ struct IBSceneBuilder {
         // inset-grouped settings cells, 374 pt wide on a 414 pt phone, save their labels 20 pt in.
         let screenWidth = document.kind == .storyboard && root.role == .cell
             ? document.device.size(landscape: document.landscape).width : 0
-        let systemMargin = max(rootSize.width, screenWidth) >= 414 ? 20.0 : 16
+        let systemMargin = Self.systemMargin(width: max(rootSize.width, screenWidth))
         var rootMargins = EdgeInsets(top: 0, left: systemMargin, bottom: 0, right: systemMargin)
         if root.role == .cell {
-            // A table cell's margins are 11 pt top and bottom and the system's sides, except in
-            // documents from before Xcode 8 (`toolsVersion` 11000, iOS 9 and older), where they are
-            // 8 pt all round: XLForm's Xcode 7 rating cell, 478 pt wide, saves a label pinned to its
-            // content view's leading margin (which preserves the cell's) at x = 8, and a 115 pt view
-            // pinned to the trailing margin at 478 − 8 − 115 = 355.
-            let modern = root.element.name == "tableViewCell" && document.toolsVersion >= 11000
-            rootMargins = modern ? EdgeInsets(top: 11, left: systemMargin, bottom: 11, right: systemMargin)
-                : EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+            rootMargins = cellMargins(root.element, systemMargin: systemMargin)
         } else if let explicit = explicitMargins(root.element) {
             rootMargins = explicit
         }
@@ -224,7 +243,12 @@ struct IBSceneBuilder {
         let title = root.title
         var rootSpec = SceneRootSpec(size: rootSize, safeArea: safeArea, layoutMargins: rootMargins,
                                      insetsLayoutMarginsFromSafeArea: insetsMargins, scale: device.scale)
-        if let preset = device.preset, root.role != .cell,
+        // Only a controller's view at the device's size is a screen: a xib's view under a simulated
+        // status bar, or a cell, is drawn on its own, without a phone around it.
+        rootSpec.screen = root.role == .controllerView && rootSize == device.size(landscape: document.landscape)
+        // A screen follows the device's preset (the device picker shows it); a xib's view at the same
+        // size and insets is a view, not the device.
+        if let preset = device.preset, rootSpec.screen == true,
            rootSize == device.size(landscape: document.landscape),
            safeArea == device.safeArea(landscape: document.landscape) {
             rootSpec.device = Device.named(preset)
@@ -241,12 +265,17 @@ struct IBSceneBuilder {
     }
 
     private mutating func addChildren(of element: IBElement, parent: String) {
-        if ["tableView", "collectionView"].contains(element.name) {
+        var arranged: [String] = []
+        // A table's prototype cells are laid out inside it, at the frames Xcode saved them at (one
+        // under the other, below the section header), as Interface Builder draws them; a collection
+        // view's cells sit where its layout puts them, which is not modelled.
+        if element.name == "tableView" {
+            for cell in element.list("prototypes") { addChild(cell, of: element, parent: parent, arranged: &arranged) }
+        } else if element.name == "collectionView" {
             for cell in Array(element.list("prototypes")) + element.list("cells") {
-                warn(cell, "a cell inside a table or collection view is laid out as its own root (pick it with 'root')")
+                warn(cell, "a cell inside a collection view is laid out as its own root (pick it with 'root')")
             }
         }
-        var arranged: [String] = []
         // Subviews in document order, then the content view a cell or effect view keeps outside
         // `<subviews>`: read in place from the element store, no list of them is built.
         for child in element.list("subviews") { addChild(child, of: element, parent: parent, arranged: &arranged) }
@@ -458,9 +487,11 @@ struct IBSceneBuilder {
     /// default), and, with `preservesSuperviewLayoutMargins`, at least the superview's margins where
     /// they reach into it.
     private mutating func viewMargins(_ element: IBElement, id: String, parent: String, frame: Rect?) -> EdgeInsets {
-        let own = explicitMargins(element) ?? EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        let own = explicitMargins(element) ?? (element.name == "tableViewCell"
+            ? cellMargins(element, systemMargin: Self.systemMargin(width: rootSize.width))
+            : EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
         let isCellContent = element.name == "tableViewCellContentView"
-            || (element["key"] == "contentView" && root.element.name == "tableViewCell")
+            || (element["key"] == "contentView" && (root.element.name == "tableViewCell" || kinds[parent] == "tableViewCell"))
         // A cell's content view keeps the cell's margins (11 pt top and bottom, the system's side
         // margin) where it touches the cell, and its own 8 pt beside an accessory. Before iOS 11
         // (documents from before Xcode 9, `toolsVersion` 13000) it kept only its own 8 pt unless told
@@ -469,7 +500,8 @@ struct IBSceneBuilder {
         let preserves = element.flag("preservesSuperviewLayoutMargins") || (isCellContent && document.toolsVersion >= 13000)
         guard let frame else { margins[id] = own; return own }
         var result = own
-        if element["insetsLayoutMarginsFromSafeArea"] != "NO", root.role != .cell,
+        // A cell in its table sits in the table's content, which the table insets from the safe area.
+        if element["insetsLayoutMarginsFromSafeArea"] != "NO", root.role != .cell, !isInCell(id),
            let origin = rootOrigins[id] {
             result.top += max(0, min(frame.height, safeArea.top - origin.y))
             result.left += max(0, min(frame.width, safeArea.left - origin.x))

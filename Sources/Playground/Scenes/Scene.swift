@@ -83,6 +83,8 @@ final class Scene {
     /// The device preset the root follows, if one was chosen.
     var device: String?
     var orientation: Device.Orientation = .portrait
+    /// Whether the root is a device's screen, drawn in a phone's bezel (`root.screen`).
+    var screen = true
 
     init(name: String, title: String, summary: String, engine: LayoutEngine) {
         self.name = name

@@ -63,6 +63,7 @@ extension SceneReader {
         }
         spec.insetsLayoutMarginsFromSafeArea = try root.bool("insetsLayoutMarginsFromSafeArea")
         spec.scale = try root.number("scale") ?? spec.device?.scale ?? 2
+        spec.screen = try root.bool("screen")
         return spec
     }
 

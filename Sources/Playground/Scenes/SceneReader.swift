@@ -41,6 +41,7 @@ enum SceneReader {
             engine.setInsetsLayoutMarginsFromSafeArea(insets, of: engine.root)
         }
         scene.device = root.device?.name
+        scene.screen = root.screen ?? (root.device != nil || root.safeArea != EdgeInsets())
         scene.orientation = root.orientation
         for view in spec.views {
             try addView(view, to: scene, limits: limits, applyingStack: false)

@@ -21,7 +21,8 @@ enum SceneWriter {
         return document
     }
 
-    /// The document's `root` object: size, safe area, scale, margins, and the device preset if any.
+    /// The document's `root` object: size, safe area, scale, margins, whether it is a screen, and the
+    /// device preset if any.
     static func root(of scene: Scene) -> [String: Any] {
         let engine = scene.engine
         let root = engine.root
@@ -31,6 +32,7 @@ enum SceneWriter {
             "scale": engine.scale,
             "layoutMargins": root.layoutMargins.components,
             "insetsLayoutMarginsFromSafeArea": root.insetsLayoutMarginsFromSafeArea,
+            "screen": scene.screen,
         ]
         if let device = scene.device {
             fields["device"] = device

@@ -15,4 +15,7 @@ struct SceneRootSpec: Sendable {
     var insetsLayoutMarginsFromSafeArea: Bool?
     /// Pixels per point: 1, 2 or 3.
     var scale: Double = 2
+    /// Whether the root is a device's screen (a view controller's view at a device's size), which the
+    /// page draws in a phone's bezel; nil: a scene with a device, or with a safe area, is one.
+    var screen: Bool?
 }
