@@ -101,6 +101,19 @@ class Client:
         await self.ws.close()
 
 
+def parked_in_redis(redis, session_id, within=5.0):
+    """Whether Redis marks the session parked (its server saw the connection close and wrote so)
+    within `within` seconds, polled: a rejoin elsewhere then takes it over at once."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        reply = subprocess.run(["redis-cli", "-p", str(redis.port), "EXISTS", f"lp:{{{session_id}}}:parked"],
+                               capture_output=True, text=True, timeout=5).stdout.strip()
+        if reply == "1":
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def sessions_opened(port):
     """`playground_sessions_opened_total` of one server (its own /metrics)."""
     import http.client
@@ -209,7 +222,7 @@ def test_redis_down_a_rejoin_held_nowhere_is_unavailable_at_once_and_local_sessi
         local_hello = await local.receive()
         await local.request({"type": "clock", "mode": "manual"})
         await local.request({"type": "load", "scene": BAR_SCENE})
-        await asyncio.sleep(0.2)    # server 0 notices the close and parks the session
+        assert parked_in_redis(redis, away_hello["session"])
         redis.stop()
 
         elsewhere = await Client.connect(servers[1].port)
@@ -233,7 +246,7 @@ def test_redis_down_a_rejoin_held_nowhere_is_unavailable_at_once_and_local_sessi
             probe_hello = await probe.receive()
             await probe.request({"type": "load", "scene": BAR_SCENE})
             await probe.close()
-            await asyncio.sleep(0.1)
+            parked_in_redis(redis, probe_hello["session"], within=1)   # not yet while Redis is still unreachable
             again = await Client.connect(servers[0].port)
             await again.receive()
             back = await again.request({"type": "rejoin", "token": probe_hello["resumeToken"]})
@@ -246,7 +259,7 @@ def test_redis_down_a_rejoin_held_nowhere_is_unavailable_at_once_and_local_sessi
         # moves to server 0 with its last edit.
         assert (await local.request({"type": "set", "constraint": "top", "constant": 180}))[-1]["type"] == "ok"
         await local.close()
-        await asyncio.sleep(0.1)
+        assert parked_in_redis(redis, local_hello["session"])
         moved = await Client.connect(servers[0].port)
         await moved.receive()
         back = await moved.request({"type": "rejoin", "token": local_hello["resumeToken"]})
@@ -277,7 +290,7 @@ def test_nginx_reload_loses_no_session(farm):
             # However the reload treats the open connection, the client rejoins through nginx (on
             # whichever server it lands) and finds its session.
             await owner.close()
-            await asyncio.sleep(0.05)
+            assert parked_in_redis(redis, hello["session"])
             client = await Client.connect(port)
             await client.receive()
             back = await client.request({"type": "rejoin", "token": hello["resumeToken"]})
