@@ -1,11 +1,10 @@
-/// A Lua script for Redis's EVALSHA, with its SHA-1 name computed here.
+/// A Lua script for Redis: its source. Its digest, the name EVALSHA takes, is Redis's own (the reply
+/// to SCRIPT LOAD, kept by `SharedStore`), never computed here.
 struct LuaScript: Sendable {
     let source: String
-    let sha: String
 
     init(_ source: String) {
         self.source = source
-        sha = sha1Hex(Array(source.utf8))
     }
 }
 
