@@ -30,7 +30,7 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
-        .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets"]),
+        .target(name: "PlaygroundServer", dependencies: ["Playground", "CLibWebSockets", "SharedState"]),
         .target(name: "CProcessLifetime"),
         // What spans servers, in Redis (docs/DEPLOY.md): hiredis through a system-library target.
         .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),

@@ -38,6 +38,8 @@ usage: playground-load [options]            run the load phases against servers 
   --server-pid PID     the running server's pid, for CPU and RSS
   --state DIR          the server under test journals its sessions in DIR (SQLite, one commit per
                        service pass; with --tweak-cost, one commit per tweak); default: no journal
+  --redis URL          the server under test journals its sessions in this Redis (redis://HOST:PORT,
+                       in place of --state): every pass's turns confirmed by Redis before the answers
   --deflate            offer permessage-deflate (off by default: loopback gains nothing from it)
   --slice S            with both echo and tweak: measure them in turns of about S seconds each
                        (default 1), see "Placement" in docs/PERFORMANCE.md
@@ -66,6 +68,8 @@ struct Options {
     var serverPID: Int32?
     /// The server's journal folder (`--state`), nil for none.
     var state: String?
+    /// The Redis the server under test journals in (`--redis`), nil for none.
+    var redis: String?
     var deflate = false
     var port = 0
     /// Run the echo and tweak phases with client and server on one CPU (`CPUPinning`).
@@ -131,6 +135,7 @@ func parse(_ arguments: [String]) -> (mode: String, options: Options) {
         case "--url": options.url = value()
         case "--server-pid": options.serverPID = Int32(value())
         case "--state": options.state = value()
+        case "--redis": options.redis = value()
         case "--deflate": options.deflate = true
         case "--no-pin": options.pinLatencyPhases = false
         case "--no-interleave": options.interleaveLatency = false

@@ -7,7 +7,7 @@ import Foundation
 let (mode, options) = parse(Array(CommandLine.arguments.dropFirst()))
 switch mode {
 case "echo-server": EchoServer.run(port: options.port, fps: options.fps)
-case "serve": PlaygroundServe.run(port: options.port, state: options.state)
+case "serve": PlaygroundServe.run(port: options.port, state: options.state, redis: options.redis)
 default:
     if InProcessMeasurement.run(mode, options: options, sessionsGiven: CommandLine.arguments.contains("--sessions")) {
         exit(0)

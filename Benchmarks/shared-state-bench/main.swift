@@ -169,6 +169,7 @@ var sequentialMicros: [Double] = [], perSecond: [Double] = [], redisMicros: [Dou
 var clientCommands: [Double] = [], allCommands: [Double] = []
 var batchPerSecond: [Double] = [], batchMicros: [Double] = []
 var pings: [Double] = [], turnBytes: [Double] = [], scripts: [Double] = []
+var journalPerSecond: [Double] = [], journalMicros: [Double] = []
 for run in 1...options.runs {
     _ = blocking { connection.send(RedisCommand("FLUSHALL"), completion: $0) }
     _ = blocking { connection.send(RedisCommand("CONFIG", "RESETSTAT"), completion: $0) }
@@ -241,22 +242,45 @@ for run in 1...options.runs {
     let batchPerTurn = ((redisPid.flatMap(cpuSeconds) ?? 0) - batchCPUBefore) / Double(calls * options.batch) * 1e6
     if failures.count > 0 { fail("\(failures.count) batched appends failed") }
 
+    // The server's journal appends (`--redis`): holder-fenced, by EVAL with the script's source, one
+    // session's turn per call, pipelined the same way, on sessions whose leases `beginSession` took.
+    for session in 0..<options.sessions {
+        _ = blocking { store.beginSession("journal-\(session)", holder: "bench", header: Array("{}".utf8), token: "t\(session)", completion: $0) }
+    }
+    let journalCPUBefore = redisPid.flatMap(cpuSeconds) ?? 0
+    start = monotonic()
+    for index in 0..<options.turns {
+        slots.wait()
+        store.appendJournalTurns([turn], session: "journal-\(index % options.sessions)", holder: "bench", cap: cap) { result in
+            if case .failure = result { failures.add() }
+            slots.signal()
+            finished.signal()
+        }
+    }
+    for _ in 0..<options.turns { finished.wait() }
+    let journalRate = Double(options.turns) / (monotonic() - start)
+    let journalPerTurn = ((redisPid.flatMap(cpuSeconds) ?? 0) - journalCPUBefore) / Double(options.turns) * 1e6
+    if failures.count > 0 { fail("\(failures.count) journal appends failed") }
+
     // Memory: Redis's used_memory over the turns its streams hold now (each session's capped stream).
     var held = 0
     for session in 0..<options.sessions {
-        held += (try? blocking({ connection.send(RedisCommand("XLEN", "lp:{bench-\(session)}:turns"), completion: $0) }).get().integerValue) ?? 0
+        for name in ["bench-\(session)", "journal-\(session)"] {
+            held += (try? blocking({ connection.send(RedisCommand("XLEN", "lp:{\(name)}:turns"), completion: $0) }).get().integerValue) ?? 0
+        }
     }
     let used = Double(info(connection, "memory")["used_memory"] ?? "") ?? 0
     let baseline = Double(info(connection, "memory")["used_memory_startup"] ?? "") ?? 0
     let bytesPerTurn = (used - baseline) / Double(max(1, held))
 
-    print("run \(run): PING \(fixed(ping, 1)) µs, empty script \(fixed(script, 1)) µs; one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn; batches of \(options.batch): \(fixed(batchRate, 0)) turns/s, Redis CPU \(fixed(batchPerTurn, 1)) µs/turn; \(held) turns held in \(fixed((used - baseline) / 1e6, 1)) MB (\(fixed(bytesPerTurn, 0)) B/turn)")
+    print("run \(run): PING \(fixed(ping, 1)) µs, empty script \(fixed(script, 1)) µs; one at a time \(fixed(sequential, 1)) µs/turn; pipelined \(fixed(rate, 0)) turns/s, Redis CPU \(fixed(redisPerTurn, 1)) µs/turn (≈ \(fixed(1e6 / redisPerTurn, 0)) turns/s per Redis core); \(fixed(client, 2)) client commands and \(fixed(all, 2)) Redis commands per turn; batches of \(options.batch): \(fixed(batchRate, 0)) turns/s, Redis CPU \(fixed(batchPerTurn, 1)) µs/turn; journal appends \(fixed(journalRate, 0)) turns/s, Redis CPU \(fixed(journalPerTurn, 1)) µs/turn; \(held) turns held in \(fixed((used - baseline) / 1e6, 1)) MB (\(fixed(bytesPerTurn, 0)) B/turn)")
     sequentialMicros.append(sequential); perSecond.append(rate); redisMicros.append(redisPerTurn)
     clientCommands.append(client); allCommands.append(all)
     batchPerSecond.append(batchRate); batchMicros.append(batchPerTurn)
     pings.append(ping); turnBytes.append(bytesPerTurn); scripts.append(script)
+    journalPerSecond.append(journalRate); journalMicros.append(journalPerTurn)
 }
-print("over \(options.runs) runs: PING \(range(pings, 1)) µs, empty script \(range(scripts, 1)) µs; one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis; batches of \(options.batch): \(range(batchPerSecond, 0)) turns/s, Redis CPU \(range(batchMicros, 1)) µs/turn (\(range(batchMicros.map { 1e6 / $0 }, 0)) turns/s per core); \(range(turnBytes, 0)) B per held turn")
+print("over \(options.runs) runs: PING \(range(pings, 1)) µs, empty script \(range(scripts, 1)) µs; one at a time \(range(sequentialMicros, 1)) µs/turn; pipelined \(range(perSecond, 0)) turns/s; Redis CPU \(range(redisMicros, 1)) µs/turn (\(range(redisMicros.map { 1e6 / $0 }, 0)) turns/s per core); commands per turn \(range(clientCommands, 2)) client, \(range(allCommands, 2)) in Redis; batches of \(options.batch): \(range(batchPerSecond, 0)) turns/s, Redis CPU \(range(batchMicros, 1)) µs/turn (\(range(batchMicros.map { 1e6 / $0 }, 0)) turns/s per core); journal appends \(range(journalPerSecond, 0)) turns/s, Redis CPU \(range(journalMicros, 1)) µs/turn (\(range(journalMicros.map { 1e6 / $0 }, 0)) turns/s per core); \(range(turnBytes, 0)) B per held turn")
 connection.stop()
 own?.stop()
 

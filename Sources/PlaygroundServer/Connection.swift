@@ -128,6 +128,8 @@ final class Connection {
         case unread = 0x2
         /// The connection's turns took their share of the current service pass (`Transport.endPass`).
         case turns = 0x4
+        /// The connection's `rejoin` waits for Redis (`SessionLifecycle+Redis.swift`).
+        case redis = 0x8
     }
 
     /// Stops or resumes reading the socket for `reason`.

@@ -2,6 +2,7 @@ import CLibWebSockets
 import Foundation
 import Glibc
 import Playground
+import SharedState
 
 /// The Layout Playground server: static files from the public folder and the `Session.protocolName`
 /// WebSocket on one port, one `Session` per connection, driven by a single libwebsockets service thread.
@@ -21,6 +22,8 @@ public final class PlaygroundServer {
     private let descriptors = DescriptorLimit()
     private let arena = CAllocations()
     private var context: OpaquePointer?
+    /// With `--redis`: the connection and this server's liveness in Redis.
+    private let redis: RedisLink?
 
     /// Binds the address and starts listening (connections are accepted once `run()` services them).
     ///
@@ -41,13 +44,23 @@ public final class PlaygroundServer {
         // libwebsockets 4.1 keeps a vhost whose address is not local, waiting for the interface to come
         // up, and would report the configured port as listening.
         if bind.bindError(port: 0) == EADDRNOTAVAIL { throw ServerError.addressNotLocal(options.host) }
-        let journal = try Self.openJournal(options)
+        let journal: SessionJournal?
         let directory: SessionDirectory
-        do {
-            // Sessions a dead server journaled keep their ids when rejoined: new ones are numbered after them.
-            directory = LocalSessionDirectory(lastSessionNumber: try journal?.lastSessionNumber() ?? 0)
-        } catch {
-            throw ServerError.journalUnavailable("\(error)")
+        if let url = options.redis {
+            // Redis journals the sessions instead of the local folder: any server can restore them.
+            let link = RedisLink(url: url, wake: { [stopHandle] in stopHandle.wakeService() })
+            redis = link
+            journal = link.journal
+            directory = link.directory
+        } else {
+            redis = nil
+            journal = try Self.openJournal(options)
+            do {
+                // Sessions a dead server journaled keep their ids when rejoined: new ones are numbered after them.
+                directory = LocalSessionDirectory(lastSessionNumber: try journal?.lastSessionNumber() ?? 0)
+            } catch {
+                throw ServerError.journalUnavailable("\(error)")
+            }
         }
         // Each session holds its socket, and its recording's file with `--record`; the context adds its
         // listening socket and wake-up pipe.
@@ -102,6 +115,7 @@ public final class PlaygroundServer {
             transport.commitJournal()
         }
         transport.commitJournal()
+        redis?.finish()
         transport.stopTimers()
         stopHandle.attach(nil)
         lws_context_destroy(context)

@@ -68,6 +68,10 @@ public struct ServerOptions: Sendable {
     public var plantFaults = false
     /// Where to record every session's messages (`--record DIR`); nil records nothing.
     public var recording: RecordingOptions?
+    /// The Redis that journals sessions for every server of a deployment (`--redis URL`), in place of
+    /// `stateDirectory`: a `rejoin` then finds its session on whichever server it reaches
+    /// (docs/DEPLOY.md). Nil: everything stays in this process.
+    public var redis: RedisURL?
 
     /// Options with the defaults used by `layout-playground` (its `--help` prints these values);
     /// `publicDirectory` should be absolute.

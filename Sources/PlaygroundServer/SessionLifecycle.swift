@@ -15,7 +15,7 @@ final class SessionLifecycle {
     /// Shared sessions by join code, for every session of this server.
     private let shares: ShareRegistry
     /// Sessions whose connection dropped, waiting for `rejoin` (`options.resumeGrace`).
-    private let parked: ParkedSessions
+    let parked: ParkedSessions
     /// `follow` attempts per remote address (`options.followsPerSecond`).
     private var followAttempts: FollowAttempts
     /// The session journal's writes of the current pass (nil: `--no-state`); committed by `commitJournal`.
@@ -24,7 +24,12 @@ final class SessionLifecycle {
     private let directory: SessionDirectory
     /// This lifecycle's worker, as the directory names it.
     private let home: Int
-    private let clock: MonotonicClock
+    let clock: MonotonicClock
+    /// With `--redis`, the journal (the same object as `journalQueue.journal`); nil without.
+    let redis: RedisJournal?
+    /// `rejoin` turns waiting for Redis, by look-up number (`SessionLifecycle+Redis.swift`).
+    var redisLookups: [Int: PendingLookup] = [:]
+    var lastLookup = 0
 
     /// - Parameters: journal: where sessions are journaled, nil for none; directory: the process's
     ///   session directory; home: the worker this lifecycle runs on.
@@ -34,6 +39,7 @@ final class SessionLifecycle {
         self.directory = directory
         self.home = home
         journalQueue = journal.map { JournalQueue(journal: $0) }
+        redis = journal as? RedisJournal
         var limits = options.sessionLimits
         limits.maxMessageBytes = options.maxMessageBytes
         limits.maxSessions = options.maxSessions
@@ -156,7 +162,7 @@ final class SessionLifecycle {
     var nextParkDeadline: Double? { parked.nextDeadline }
 
     /// Ends a parked session for good: its followers get `ended`, its ticks and its journal go.
-    private func end(_ session: Session) -> LifecycleEffects {
+    func end(_ session: Session) -> LifecycleEffects {
         var effects = LifecycleEffects()
         effects.wake = session.leaveSharing()
         effects.stopParkedTicks = [session]

@@ -31,6 +31,14 @@ public final class StopHandle: Sendable {
         }
     }
 
+    /// Wakes the service loop without stopping it, from any thread: `lws_service` returns and the loop
+    /// takes what other threads handed it (Redis's replies, `RedisEvents`).
+    public func wakeService() {
+        state.withLock { state in
+            if let context = state.context { lws_cancel_service(context.raw) }
+        }
+    }
+
     /// True once `requestStop()` was called.
     public var isStopRequested: Bool { state.withLock { $0.requested } }
 

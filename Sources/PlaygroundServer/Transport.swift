@@ -38,6 +38,8 @@ final class Transport {
     private let writesDirectly: Bool
     /// What a connection's session may hold for a client that does not read (`options.maxUnreadBytes`).
     private let unread: UnreadLimit
+    /// Connections whose `rejoin` waits for Redis, with what they sent meanwhile (run after it).
+    private var waitingForRedis: [UInt64: [String]] = [:]
     /// Service passes so far (`endPass`), and the connections not read for the rest of this one.
     private var pass = 0
     private var pausedForPass: [UInt64] = []
@@ -114,6 +116,29 @@ final class Transport {
             if case .binary = received { metrics.closedForLimit["binary", default: 0] += 1 }
             return
         }
+        if waitingForRedis[connection.id] != nil {
+            waitingForRedis[connection.id]?.append(text)
+            return
+        }
+        if let token = lifecycle.rejoinNeedingRedis(text) {
+            waitingForRedis[connection.id] = []
+            connection.setReading(false, for: .redis)
+            let id = connection.id
+            lifecycle.prepareRejoin(token) { [unowned self] effects in
+                apply(effects)
+                let queued = waitingForRedis.removeValue(forKey: id) ?? []
+                guard let connection = connections[id] else { return lifecycle.dropLookup(token: token) }
+                connection.setReading(true, for: .redis)
+                for text in [text] + queued { runTurn(connection, text) }
+            }
+            return
+        }
+        runTurn(connection, text)
+    }
+
+    /// Runs `text` as one turn of `connection`'s session and applies what it caused.
+    private func runTurn(_ connection: Connection, _ text: String) {
+        let wsi = connection.wsi
         let started = clock.nowMicros
         // One reading of the clock: the recording must hold the `now` the session was given.
         let now = clock.now
@@ -196,6 +221,7 @@ final class Transport {
         let id = user.load(as: UInt64.self)
         user.storeBytes(of: 0, as: UInt64.self)
         scheduler?.remove(id)
+        waitingForRedis[id] = nil
         guard let connection = connections.removeValue(forKey: id) else { return }
         connection.recorder?.close()
         let session = connection.session
@@ -410,6 +436,7 @@ final class Transport {
     /// Commits the pass's journal writes (`SessionLifecycle.commitJournal`) and wakes or closes the
     /// connections it names. Runs after each `lws_service` pass, before `writeWaitingAnswers`.
     func commitJournal() {
+        apply(lifecycle.handleRedisEvents())
         apply(lifecycle.commitJournal())
     }
 

@@ -1,11 +1,10 @@
-/// A Lua script for Redis's EVALSHA, with its SHA-1 name computed here.
+/// A Lua script for Redis: its source. Its digest, the name EVALSHA takes, is Redis's own (the reply
+/// to SCRIPT LOAD, kept by `SharedStore`), never computed here.
 struct LuaScript: Sendable {
     let source: String
-    let sha: String
 
     init(_ source: String) {
         self.source = source
-        sha = sha1Hex(Array(source.utf8))
     }
 }
 
@@ -16,20 +15,45 @@ enum LuaScripts {
     /// KEYS lease, epoch; ARGV holder, lease ms, retention ms. The lease if free (a new epoch: INCR)
     /// or already the caller's (renewed), else who holds it: {granted, epoch, holder}.
     static let acquire = LuaScript("""
-        local current = redis.call('GET', KEYS[1])
+        \(readLease)
         if current then
-          local epoch, holder = string.match(current, '^(%d+):(.*)$')
           if holder == ARGV[1] then
             redis.call('PEXPIRE', KEYS[1], ARGV[2])
             return {1, tonumber(epoch), holder}
           end
           return {0, tonumber(epoch), holder}
         end
-        local epoch = redis.call('INCR', KEYS[2])
-        redis.call('PEXPIRE', KEYS[2], ARGV[3])
-        redis.call('SET', KEYS[1], epoch .. ':' .. ARGV[1], 'PX', ARGV[2])
+        \(grantLease(milliseconds: "ARGV[2]", retention: "ARGV[3]"))
         return {1, epoch, ARGV[1]}
         """)
+
+    /// Lua reading the lease at KEYS[1] (`EPOCH:HOLDER`) into `current`, `epoch` and `holder`, all
+    /// nil when it is free. Shared by the scripts that take leases.
+    static let readLease = """
+        local current = redis.call('GET', KEYS[1])
+        local epoch, holder
+        if current then epoch, holder = string.match(current, '^(%d+):(.*)$') end
+        """
+
+    /// Lua giving the lease at KEYS[1] to ARGV[1] for the milliseconds in `milliseconds` under a new
+    /// epoch (INCR of KEYS[2], which is kept for `retention` milliseconds), left in `epoch`. Both are
+    /// Lua expressions (`ARGV[2]`).
+    static func grantLease(milliseconds: String, retention: String) -> String {
+        """
+        epoch = redis.call('INCR', KEYS[2])
+        redis.call('PEXPIRE', KEYS[2], \(retention))
+        redis.call('SET', KEYS[1], epoch .. ':' .. ARGV[1], 'PX', \(milliseconds))
+        """
+    }
+
+    /// Lua returning `refusal` unless the lease at KEYS[1] names ARGV[1] as its holder: the fence of
+    /// every write a holder alone may make.
+    static func requireHolder(else refusal: String) -> String {
+        """
+        local lease = redis.call('GET', KEYS[1])
+        if not lease or string.match(lease, '^%d+:(.*)$') ~= ARGV[1] then return \(refusal) end
+        """
+    }
 
     /// KEYS lease, epoch; ARGV `EPOCH:HOLDER`, lease ms, retention ms. Renews the lease (and the epoch's
     /// retention) only if it is still that one: {1} or {0}.
@@ -49,6 +73,14 @@ enum LuaScripts {
     static let append = LuaScript("""
         local current = tonumber(redis.call('GET', KEYS[1]) or '0')
         if current ~= tonumber(ARGV[1]) then return {0, current} end
+        \(appendTurns)
+        return {1, last}
+        """)
+
+    /// Lua appending ARGV[4…] to the stream KEYS[3] as entries `N-0` after the count KEYS[2] (INCRBY,
+    /// left in `last`), trimmed to about ARGV[2] entries, both kept ARGV[3] milliseconds. Shared by
+    /// the epoch-fenced and the holder-fenced appends.
+    static let appendTurns = """
         local count = #ARGV - 3
         local last = redis.call('INCRBY', KEYS[2], count)
         for i = 1, count do
@@ -56,8 +88,7 @@ enum LuaScripts {
         end
         redis.call('PEXPIRE', KEYS[2], ARGV[3])
         redis.call('PEXPIRE', KEYS[3], ARGV[3])
-        return {1, last}
-        """)
+        """
 
     /// KEYS epoch, snapshot; ARGV epoch, offset, retention ms, bytes. Writes the snapshot only if the
     /// epoch is current ({0, current epoch} if not) and it is not older than the one kept ({2, kept

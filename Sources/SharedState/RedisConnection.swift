@@ -44,6 +44,8 @@ public final class RedisConnection: @unchecked Sendable {
         public var maximumOutstanding = 4096
         /// Delays between reconnect attempts.
         public var backoff = ReconnectBackoff()
+        /// The logical database, selected on each connection before any other command (0: Redis's default).
+        public var database = 0
 
         /// A configuration for `host`:`port` with the defaults above.
         public init(host: String = "127.0.0.1", port: Int = 6379) {
@@ -100,19 +102,20 @@ public final class RedisConnection: @unchecked Sendable {
     /// type's table for when, and on which thread). Never blocks on Redis.
     public func send(_ command: RedisCommand, completion: @escaping Completion) {
         let deadline = monotonicSeconds() + configuration.commandTimeout
-        let refusal: SharedStateError? = shared.withLock { shared in
+        // A wake only for the first command queued: the thread takes the whole queue when it wakes.
+        let (refusal, first): (SharedStateError?, Bool) = shared.withLock { shared in
             switch shared.state {
-            case .down, .stopped: return .unavailable
+            case .down, .stopped: return (.unavailable, false)
             case .connecting, .up: break
             }
-            if shared.stopping { return .unavailable }
-            guard shared.outstanding < configuration.maximumOutstanding else { return .overloaded }
+            if shared.stopping { return (.unavailable, false) }
+            guard shared.outstanding < configuration.maximumOutstanding else { return (.overloaded, false) }
             shared.outstanding += 1
             shared.queued.append(Request(command: command, completion: completion, deadline: deadline))
-            return nil
+            return (nil, shared.queued.count == 1)
         }
         if let refusal { completion(.failure(refusal)); return }
-        wake.wake()
+        if first { wake.wake() }
     }
 
     /// Sends `command` and waits (without blocking a thread) for its reply.
@@ -143,6 +146,7 @@ public final class RedisConnection: @unchecked Sendable {
                                        timeout: configuration.connectTimeout) {
             case .success(let socket):
                 backoff.reset()
+                if configuration.database != 0 { selectDatabase() }
                 setState(.up)
                 serve(socket)
             case .failure:
@@ -157,6 +161,16 @@ public final class RedisConnection: @unchecked Sendable {
         setState(.stopped)
         failEverything()
         finished.signal()
+    }
+
+    /// Puts SELECT before whatever is queued: a reconnection starts in database 0.
+    private func selectDatabase() {
+        let select = Request(command: RedisCommand("SELECT", String(configuration.database)), completion: { _ in },
+                             deadline: monotonicSeconds() + configuration.commandTimeout)
+        shared.withLock { shared in
+            shared.outstanding += 1
+            shared.queued.insert(select, at: 0)
+        }
     }
 
     /// Pipelines commands over `socket` until it breaks, a reply is overdue, or `stop()`.

@@ -20,3 +20,20 @@ public enum SharedKeys {
     /// The session's snapshot: a hash of `epoch`, `offset` (the last turn it includes) and `data`.
     static func snapshot(_ session: String) -> String { "lp:{\(session)}:snapshot" }
 }
+
+extension SharedKeys {
+    /// A server's liveness: set with a short expiry and refreshed by the server while it runs, so a
+    /// lease whose holder's key is gone belongs to a dead (or cut off) server and may be taken over.
+    /// `JournalScripts.begin` builds the same name from the holder.
+    public static func server(_ holder: String) -> String { "lp:server:\(holder)" }
+    /// The counter new session numbers are taken from (INCRBY), so ids are unique across servers.
+    public static let sessionCounter = "lp:sessions"
+    /// The session's header (id, strictness, time 0) as the journal wrote it: it never changes.
+    static func header(_ session: String) -> String { "lp:{\(session)}:header" }
+    /// Wall-clock Unix seconds after which the session can no longer be rejoined; unset while a
+    /// connection holds it.
+    static func deadline(_ session: String) -> String { "lp:{\(session)}:deadline" }
+    /// Set while the session's holder keeps it parked (its connection dropped): any server may take
+    /// the lease over for a `rejoin`.
+    static func parked(_ session: String) -> String { "lp:{\(session)}:parked" }
+}

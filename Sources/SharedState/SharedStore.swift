@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The playground's state that spans servers, as typed operations over one `RedisConnection`:
 /// entries with expiry (resume tokens and join codes → their home), each session's lease with a
 /// fencing epoch, its turns in a capped stream, its snapshot, and the shares' Pub/Sub channels.
@@ -10,6 +12,8 @@ public final class SharedStore: Sendable {
     public let retention: Double
     /// The connection every operation goes through.
     public let connection: RedisConnection
+    /// Each script's digest as Redis named it, by source ("" while SCRIPT LOAD is under way).
+    private let digests = ScriptDigests()
 
     /// A store over `connection`; a session's keys expire `retention` seconds (default a day) after
     /// its last write.
@@ -74,21 +78,47 @@ public final class SharedStore: Sendable {
 
     // MARK: Helpers
 
-    /// Runs `script` by its SHA-1 (EVALSHA); a Redis that does not know it yet (NOSCRIPT: new, restarted,
-    /// flushed) is sent the source once with EVAL, which also keeps it for the next EVALSHA.
+    /// Runs `script` by its digest (EVALSHA) once Redis named it (`SCRIPT LOAD`, sent before the
+    /// script's first run through this store, which goes by EVAL); a Redis that no longer knows it
+    /// (NOSCRIPT: restarted, flushed) is sent the source once with EVAL, which also keeps it again.
     func evaluate(_ script: LuaScript, keys: [String], arguments: [[UInt8]],
                   completion: @escaping @Sendable (Result<RedisReply, SharedStateError>) -> Void) {
         let tail = [Array(String(keys.count).utf8)] + keys.map { Array($0.utf8) } + arguments
         let connection = connection
-        connection.send(RedisCommand(arguments: [Array("EVALSHA".utf8), Array(script.sha.utf8)] + tail)) { result in
+        let eval = RedisCommand(arguments: [Array("EVAL".utf8), Array(script.source.utf8)] + tail)
+        guard let digest = digest(of: script) else {
+            connection.send(eval) { completion($0.flatMap(Self.checked)) }
+            return
+        }
+        connection.send(RedisCommand(arguments: [Array("EVALSHA".utf8), Array(digest.utf8)] + tail)) { result in
             if case .success(.error(let text)) = result, text.hasPrefix("NOSCRIPT") {
-                connection.send(RedisCommand(arguments: [Array("EVAL".utf8), Array(script.source.utf8)] + tail)) {
-                    completion($0.flatMap(Self.checked))
-                }
+                connection.send(eval) { completion($0.flatMap(Self.checked)) }
             } else {
                 completion(result.flatMap(Self.checked))
             }
         }
+    }
+
+    /// The digest Redis gave `script`, nil until its SCRIPT LOAD answered; the first call asks for it
+    /// (ahead of the caller's own command, so that its reply is kept before the caller's comes).
+    private func digest(of script: LuaScript) -> String? {
+        let (known, ask) = digests.withLock { digests -> (String?, Bool) in
+            if let digest = digests[script.source] { return (digest.isEmpty ? nil : digest, false) }
+            digests[script.source] = ""   // asked for: nobody asks again meanwhile
+            return (nil, true)
+        }
+        if ask {
+            connection.send(RedisCommand("SCRIPT", "LOAD", script.source)) { [digests] result in
+                digests.withLock { digests in
+                    if case .success(.bulk(let bytes)) = result {
+                        digests[script.source] = String(decoding: bytes, as: UTF8.self)
+                    } else {
+                        digests[script.source] = nil   // ask again next time
+                    }
+                }
+            }
+        }
+        return known
     }
 
     /// An error reply as `.server`, any other reply as it is.
@@ -112,6 +142,13 @@ public final class SharedStore: Sendable {
         if case .error(let text) = reply { return .server(text) }
         return .unexpectedReply(String(describing: reply).prefix(200).description)
     }
+}
+
+/// The scripts' digests, shared by a store and the completions of its SCRIPT LOADs.
+final class ScriptDigests: Sendable {
+    private let digests = Mutex<[String: String]>([:])
+
+    func withLock<T>(_ body: (inout [String: String]) -> T) -> T { digests.withLock { body(&$0) } }
 }
 
 /// Calls `operation` with a completion and waits (without blocking a thread) for its result.

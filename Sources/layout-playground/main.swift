@@ -59,6 +59,8 @@ Limits (docs/SECURITY.md; announced to clients in hello.limits):
                                per folder (default: layout-playground/PORT in $XDG_STATE_HOME, else in
                                ~/.local/state, so each port has its own; none with --port 0)
   --no-state                   keep no journal: sessions end with the process
+  --redis URL                  redis://HOST[:PORT][/DB]: journal sessions in this Redis instead of --state,
+                               so a rejoin finds its session on any server that shares it (docs/DEPLOY.md)
 
 Access:
   --allowed-origin ORIGIN      a page origin allowed to open the WebSocket, e.g. https://example.org
@@ -199,6 +201,10 @@ func parseFlags(_ arguments: [String]) -> Flags {
         case "--state":
             flags.options.stateDirectory = value(for: name, inline: inline)
             flags.choseState = true
+        case "--redis":
+            let text = value(for: name, inline: inline)
+            guard let url = RedisURL(text) else { usageError("invalid value \(text) for --redis: redis://HOST[:PORT][/DB]") }
+            flags.options.redis = url
         case "--no-state":
             flags.options.stateDirectory = nil
             flags.choseState = true

@@ -145,13 +145,3 @@ struct ReconnectBackoffTests {
         #expect(backoff.next() == 0.05)
     }
 }
-
-struct SHA1Tests {
-    @Test func theFIPSExamplesHashToTheirPublishedDigests() {
-        // FIPS 180-2, appendix A: "abc", and the 448-bit message of appendix A.2 (two blocks).
-        #expect(sha1Hex(Array("abc".utf8)) == "a9993e364706816aba3e25717850c26c9cd0d89d")
-        #expect(sha1Hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-                == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
-        #expect(sha1Hex([]) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
-    }
-}

@@ -142,16 +142,21 @@ struct SharedStoreTests {
         #expect(empty == SessionHistory(snapshot: nil, base: 0, turns: [], latest: 0) && empty.complete)
     }
 
-    @Test func scriptsAreNamedByTheirSHA1AndReloadedWhenRedisForgetsThem() async throws {
+    @Test func scriptsRunByTheDigestRedisGaveThemAndAreSentAgainWhenRedisForgetsThem() async throws {
         let fixture = try Fixture()
         defer { fixture.close() }
-        // Redis's own SHA-1 of the source is the name computed here.
-        let loaded = await fixture.raw("SCRIPT", "LOAD", LuaScripts.append.source)?.text
-        #expect(loaded == LuaScripts.append.sha)
-        _ = await fixture.raw("SCRIPT", "FLUSH")
         _ = try await awaitResult { fixture.store.acquireLease("s3", holder: "a", seconds: 600, completion: $0) }.get()
+        _ = await fixture.raw("CONFIG", "RESETSTAT")
+        // The first append goes by EVAL and asks for the digest (SCRIPT LOAD); the next by EVALSHA.
         #expect(try await awaitResult { fixture.store.appendTurn([1], session: "s3", epoch: 1, cap: 5, completion: $0) }.get() == 1)
-        #expect(await fixture.raw("SCRIPT", "EXISTS", LuaScripts.append.sha) == .array([.integer(1)]))
+        #expect(try await awaitResult { fixture.store.appendTurn([2], session: "s3", epoch: 1, cap: 5, completion: $0) }.get() == 2)
+        let stats = await fixture.raw("INFO", "commandstats")?.text ?? ""
+        #expect(stats.contains("cmdstat_eval:calls=1,"))
+        #expect(stats.contains("cmdstat_evalsha:calls=1,"))
+        #expect(stats.contains("cmdstat_script|load:calls=1,"))
+        // Redis forgets every script: the append is sent again as EVAL and succeeds.
+        _ = await fixture.raw("SCRIPT", "FLUSH")
+        #expect(try await awaitResult { fixture.store.appendTurn([3], session: "s3", epoch: 1, cap: 5, completion: $0) }.get() == 3)
     }
 
     @Test func anErrorReplyIsAServerError() async throws {

@@ -8,21 +8,10 @@ import json
 
 import pytest
 
+from bar_scene import BAR_SCENE  # Tests/support, on the path through conftest
 from conftest import TIMEOUT, Client, run
 
 pytestmark = pytest.mark.session
-
-# A 40 pt bar whose top the animation moves from 100 to 300 (linear curve: half way is 200).
-BAR_SCENE = {
-    "name": "bar", "root": {"size": [375, 667]},
-    "views": [{"id": "bar", "parent": "root"}],
-    "constraints": [
-        {"id": "top", "first": "bar.top", "second": "root.top", "constant": 100},
-        {"first": "bar.leading", "second": "root.leading"},
-        {"first": "bar.width", "constant": 200},
-        {"first": "bar.height", "constant": 40},
-    ],
-}
 
 
 async def raw(client, timeout=TIMEOUT):

@@ -5,8 +5,9 @@ import PlaygroundServer
 /// with the caps a load run from one address would hit lifted.
 enum PlaygroundServe {
     /// Serves on `port` (0: a free one, printed as `listening on http://127.0.0.1:PORT/`) until killed;
-    /// with `state`, sessions are journaled there (`--state`), else not at all.
-    static func run(port: Int, state: String?) -> Never {
+    /// with `state`, sessions are journaled there (`--state`), with `redis` in that Redis (`--redis`),
+    /// else not at all.
+    static func run(port: Int, state: String?, redis: String?) -> Never {
         do {
             var options = ServerOptions(host: "127.0.0.1", port: port, publicDirectory: publicDirectory())
             // Every load session comes from 127.0.0.1: lift the session caps, the followers per shared
@@ -17,6 +18,10 @@ enum PlaygroundServe {
             options.followsPerSecond = 1_000_000
             options.followBurst = 1_000_000
             options.stateDirectory = state
+            if let redis {
+                guard let url = RedisURL(redis) else { fail("invalid --redis \(redis)") }
+                options.redis = url
+            }
             let server = try PlaygroundServer(options: options)
             print("listening on http://127.0.0.1:\(server.port)/")
             fflush(nil)

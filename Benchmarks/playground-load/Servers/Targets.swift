@@ -24,9 +24,10 @@ func startPlayground(_ options: Options) throws -> Target {
     // Every load session comes from 127.0.0.1: lift the session and follower caps (the rate limits stay).
     let caps = ["--max-sessions", "1000000", "--max-sessions-per-address", "1000000", "--max-followers", "1000000"]
     let state = options.state.map { ["--state", $0] }
+    let redis = options.redis.map { ["--redis", $0] } ?? []
     let child = try options.server.map {
-        try ChildProcess(executable: $0, arguments: ["--port", "0"] + caps + (state ?? ["--no-state"]))
-    } ?? ChildProcess(executable: ownPath, arguments: ["--serve", "--port", "0"] + (state ?? []))
+        try ChildProcess(executable: $0, arguments: ["--port", "0"] + caps + (state ?? ["--no-state"]) + redis)
+    } ?? ChildProcess(executable: ownPath, arguments: ["--serve", "--port", "0"] + (state ?? []) + redis)
     return Target(host: "127.0.0.1", port: child.port, pid: child.pid, child: child)
 }
 

@@ -21,6 +21,11 @@ public final class JournalQueue {
     private var held: [Session] = []
     /// Shares whose record is rewritten (or, ended, deleted) at the next commit, in the order they changed.
     private var changedShares: [SharedSession] = []
+    /// Passes sent to a journal that confirms later (`SessionJournal.pendingConfirmation`), oldest
+    /// first, with the sessions whose answers wait for each.
+    private var awaiting: [(pass: Int, sessions: [Session])] = []
+    /// Sessions answered without the journal (it was unreachable), to be written whole once it is back.
+    private var unwritten: [Session] = []
 
     /// - Parameters: journal: the store; maxTurns, maxBytes: see above (defaults 512 turns, 256 KiB).
     public init(journal: SessionJournal, maxTurns: Int = 512, maxBytes: Int = 256 * 1024) {
@@ -31,6 +36,9 @@ public final class JournalQueue {
 
     /// True when nothing waits for a commit.
     public var isEmpty: Bool { pending.isEmpty && held.isEmpty && changedShares.isEmpty }
+
+    /// True while answers wait for a journal's confirmation.
+    public var isAwaitingConfirmation: Bool { !awaiting.isEmpty }
 
     /// Queues `turn` for `session`'s journal and holds `session`'s outbox until the next commit.
     func record(_ turn: JournalTurn, for session: Session) {
@@ -64,7 +72,10 @@ public final class JournalQueue {
         if session.holdsOutput {
             held.removeAll { $0 === session }
             session.holdsOutput = false
+            session.journalHeldThisPass = false
+            session.journalAwaitedPass = 0
         }
+        unwritten.removeAll { $0 === session }
         try journal.forget(token: session.resumeToken)
     }
 
@@ -76,7 +87,8 @@ public final class JournalQueue {
 
     /// Holds `session`'s outbox until the next commit (a follower whose edit ran on the session it controls).
     func hold(_ session: Session) {
-        guard !session.holdsOutput else { return }
+        guard !session.journalHeldThisPass else { return }
+        session.journalHeldThisPass = true
         session.holdsOutput = true
         held.append(session)
     }
@@ -85,7 +97,16 @@ public final class JournalQueue {
     /// the held sessions, which it returns: their connections should be asked for a WRITEABLE. When the
     /// journal fails, the turns are dropped, the error is thrown, and the sessions stay held: the caller
     /// must close their connections, since their answers cannot be acknowledged.
+    ///
+    /// With a journal that confirms later, nothing is released here: the held sessions wait for
+    /// `confirm(pass:failed:)`. Sessions the journal could not write at all (unreachable) are released
+    /// at once and written whole by a later commit once it is reachable again.
     public func commit() throws -> [Session] {
+        if !unwritten.isEmpty, journal.isReachable {
+            let resync = unwritten
+            unwritten.removeAll()
+            for session in resync { snapshot(session) }
+        }
         defer {
             for session in pending { session.journalPending.removeAll() }
             pending.removeAll()
@@ -116,11 +137,52 @@ public final class JournalQueue {
                 try journal.saveShare(record)
             }
         }
+        let written = pending
         try journal.commit()
         let released = held
         held.removeAll()
-        for session in released { session.holdsOutput = false }
-        return released
+        for session in released { session.journalHeldThisPass = false }
+        let dropped = Set(journal.takeUnwritten())
+        if !dropped.isEmpty {
+            for session in written where dropped.contains(session.resumeToken) && !unwritten.contains(where: { $0 === session }) {
+                unwritten.append(session)
+            }
+        }
+        if let pass = journal.pendingConfirmation {
+            for session in released { session.journalAwaitedPass = pass }
+            awaiting.append((pass, released))
+            return []
+        }
+        for session in released where session.journalAwaitedPass == 0 { session.holdsOutput = false }
+        return released.filter { !$0.holdsOutput }
+    }
+
+    /// The journal confirmed every pass up to `pass` (it confirms in order); `failed` names the
+    /// tokens whose writes it refused or could not confirm. Returns the sessions released (to be
+    /// woken) and those whose answers cannot be acknowledged (their connections are to be closed, as
+    /// when `commit()` throws). A session still held for a later pass stays held.
+    /// - Complexity: O(sessions of the passes confirmed).
+    public func confirm(pass: Int, failed: Set<String>) -> (released: [Session], failed: [Session]) {
+        var released: [Session] = []
+        var failedSessions: [Session] = []
+        while let first = awaiting.first, first.pass <= pass {
+            awaiting.removeFirst()
+            for session in first.sessions {
+                if failed.contains(session.resumeToken) {
+                    if !failedSessions.contains(where: { $0 === session }) { failedSessions.append(session) }
+                    continue
+                }
+                guard session.journalAwaitedPass == first.pass, !session.journalHeldThisPass else { continue }
+                session.journalAwaitedPass = 0
+                session.holdsOutput = false
+                released.append(session)
+            }
+        }
+        for session in failedSessions {
+            session.journalAwaitedPass = 0
+            session.holdsOutput = false
+        }
+        return (released, failedSessions)
     }
 
     /// Drops every hold without writing (the journal failed): the sessions are returned so the caller
@@ -128,7 +190,11 @@ public final class JournalQueue {
     public func abandon() -> [Session] {
         let released = held
         held.removeAll()
-        for session in released { session.holdsOutput = false }
+        for session in released {
+            session.holdsOutput = false
+            session.journalHeldThisPass = false
+            session.journalAwaitedPass = 0
+        }
         return released
     }
 }

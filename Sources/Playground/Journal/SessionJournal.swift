@@ -49,6 +49,34 @@ public protocol SessionJournal: AnyObject {
     /// The record of the share whose owner or one of whose followers has the resume token `token`, as
     /// last committed, or nil. Throws `JournalError`.
     func loadShare(memberToken token: String) throws -> ShareRecord?
+
+    /// Nil when `commit()` made the pass durable before returning (SQLite). A store across the network
+    /// returns from `commit()` once the writes are sent, and gives the pass a number here: its answers
+    /// stay held until the store confirms it (`JournalQueue.confirm(pass:failed:)`).
+    var pendingConfirmation: Int? { get }
+    /// The tokens whose writes the last `commit()` could not send at all (the store was known to be
+    /// unreachable): their sessions were answered without it, and are written whole (a snapshot) once
+    /// `isReachable` again. Taking them empties the list.
+    func takeUnwritten() -> [String]
+    /// Whether writes can be sent now.
+    var isReachable: Bool { get }
+}
+
+extension SessionJournal {
+    public var pendingConfirmation: Int? { nil }
+    public func takeUnwritten() -> [String] { [] }
+    public var isReachable: Bool { true }
+}
+
+/// A journal that cannot answer now (a store across the network is down or stalled): a `rejoin`
+/// that needs it answers `unavailable` rather than waiting.
+public struct JournalUnavailable: Error, Sendable, CustomStringConvertible {
+    /// Why, in the store's words.
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
 }
 
 /// What never changes in a session's record: who it is, and when its time started.

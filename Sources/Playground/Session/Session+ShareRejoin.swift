@@ -126,6 +126,8 @@ extension Session {
         guard let journal = journalQueue?.journal else { return nil }
         do {
             return try read(journal)
+        } catch let error as JournalUnavailable {
+            throw ProtocolError("unavailable", "the session cannot be taken back now: \(error.message); try again shortly")
         } catch {
             throw ProtocolError("internal", "the session journal cannot be read: \(error)")
         }

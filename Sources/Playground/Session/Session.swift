@@ -100,6 +100,10 @@ public final class Session {
     var journalNeedsSnapshot = false
     /// True while the outbox waits for the journal's commit: nothing is taken from it.
     var holdsOutput = false
+    /// True while the session is in the `JournalQueue`'s held list of the current pass.
+    var journalHeldThisPass = false
+    /// The last pass number the session's answers wait for a journal's confirmation of (0: none).
+    var journalAwaitedPass = 0
     /// Transport time of the session's time 0 (journal turns count from it) and the wall-clock time then.
     var createdAt: Double
     var createdWall: Double
@@ -302,7 +306,9 @@ public final class Session {
     }
 
     /// True when `writeNext(into:)` may have something to send.
-    public var hasOutgoing: Bool { !outbox.isEmpty }
+    /// Nothing while the outbox is held for the journal (`holdsOutput`): its release wakes the
+    /// connection, so a connection asking for WRITEABLE meanwhile would only spin.
+    public var hasOutgoing: Bool { !holdsOutput && !outbox.isEmpty }
 
     /// Writes the next message to send into `buffer`, after its headroom, and returns its kind; nil
     /// when there is nothing to send (the buffer's last message may then be overwritten; the caller

@@ -28,6 +28,9 @@ public final class ParkedSessions {
     /// Sessions waiting now.
     public var count: Int { parked.count }
 
+    /// Whether a session is parked under `token` (its grace may have ended; `claim` tells).
+    public func contains(_ token: String) -> Bool { parked[token] != nil }
+
     /// The earliest deadline, in transport seconds, or nil when none waits.
     public var nextDeadline: Double? { parked.values.map(\.deadline).min() }
 
